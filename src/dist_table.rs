@@ -1,0 +1,281 @@
+//! Breadth-first distance tables over a coordinate space.
+//!
+//! A puzzle exposes its state graph through [`Graph`]: states are indices `0..size`, and each state
+//! lists its neighbours with the move that reaches them. Two tables are filled by BFS from the goal:
+//!
+//! - [`DepthTable`]: one byte per state, the exact distance. For small spaces and pruning tables.
+//! - [`PackedTable`]: two bits per state, the distance mod 3. Enough to walk down to the goal (a
+//!   neighbour one closer is the only neighbour whose value is one less mod 3), at a quarter the memory.
+
+/// A state graph over dense indices `0..size()`.
+pub trait Graph {
+    fn size(&self) -> usize;
+    /// Calls `f(move, neighbour)` for every move from `state`.
+    fn neighbors<F: FnMut(usize, usize)>(&self, state: usize, f: F);
+}
+
+/// Marks a state not (yet) reached.
+pub const UNREACHED: u8 = u8::MAX;
+
+/// Exact BFS distances, one byte per state.
+#[derive(Clone, Debug)]
+pub struct DepthTable {
+    depth: Vec<u8>,
+    /// Number of states at each distance.
+    pub distribution: Vec<usize>,
+}
+
+impl DepthTable {
+    /// BFS from `goals` (distance 0) over the whole graph.
+    pub fn build<G: Graph>(graph: &G, goals: &[usize]) -> Self {
+        let mut depth = vec![UNREACHED; graph.size()];
+        let mut frontier: Vec<usize> = Vec::new();
+        for &g in goals {
+            if depth[g] == UNREACHED {
+                depth[g] = 0;
+                frontier.push(g);
+            }
+        }
+        let mut distribution = vec![frontier.len()];
+        let mut next = Vec::new();
+        let mut d = 0u8;
+        while !frontier.is_empty() {
+            for &s in &frontier {
+                graph.neighbors(s, |_, n| {
+                    if depth[n] == UNREACHED {
+                        depth[n] = d + 1;
+                        next.push(n);
+                    }
+                });
+            }
+            if next.is_empty() {
+                break;
+            }
+            distribution.push(next.len());
+            std::mem::swap(&mut frontier, &mut next);
+            next.clear();
+            d += 1;
+        }
+        DepthTable {
+            depth,
+            distribution,
+        }
+    }
+
+    /// Distance of `state` to the nearest goal, or `None` if unreachable.
+    #[inline]
+    pub fn get(&self, state: usize) -> Option<u8> {
+        match self.depth[state] {
+            UNREACHED => None,
+            d => Some(d),
+        }
+    }
+
+    /// Number of states reached.
+    pub fn reached(&self) -> usize {
+        self.distribution.iter().sum()
+    }
+
+    /// The moves of one shortest path from `state` to a goal (`None` if unreachable).
+    pub fn path<G: Graph>(&self, graph: &G, mut state: usize) -> Option<Vec<usize>> {
+        let mut d = self.get(state)?;
+        let mut moves = Vec::with_capacity(d as usize);
+        while d > 0 {
+            let mut step = None;
+            graph.neighbors(state, |m, n| {
+                if step.is_none() && self.depth[n] == d - 1 {
+                    step = Some((m, n));
+                }
+            });
+            let (m, n) = step.expect("BFS table has a closer neighbour at every positive depth");
+            moves.push(m);
+            state = n;
+            d -= 1;
+        }
+        Some(moves)
+    }
+}
+
+/// Distances mod 3 in two bits per state; `3` means unreached.
+#[derive(Clone, Debug)]
+pub struct PackedTable {
+    bits: Vec<u8>,
+    size: usize,
+    /// Number of states at each distance.
+    pub distribution: Vec<usize>,
+}
+
+const PACKED_UNREACHED: u8 = 3;
+
+impl PackedTable {
+    /// BFS from `goals`. Early layers expand forward from the frontier (found by scanning for the
+    /// layer's value mod 3); once more than half the space is reached, later layers are found
+    /// backward, by asking each unreached state whether a neighbour is in the current layer.
+    pub fn build<G: Graph>(graph: &G, goals: &[usize]) -> Self {
+        let size = graph.size();
+        let mut t = PackedTable {
+            bits: vec![0xFF; size.div_ceil(4)],
+            size,
+            distribution: Vec::new(),
+        };
+        let mut count = 0;
+        for &g in goals {
+            if t.raw(g) == PACKED_UNREACHED {
+                t.set(g, 0);
+                count += 1;
+            }
+        }
+        t.distribution.push(count);
+        let mut total = count;
+        let mut d = 0u32;
+        loop {
+            let cur = (d % 3) as u8;
+            let nxt = ((d + 1) % 3) as u8;
+            let mut found = 0;
+            if total * 2 < size {
+                for s in 0..size {
+                    if t.raw(s) != cur {
+                        continue;
+                    }
+                    graph.neighbors(s, |_, n| {
+                        if t.raw(n) == PACKED_UNREACHED {
+                            t.set(n, nxt);
+                            found += 1;
+                        }
+                    });
+                }
+            } else {
+                for s in 0..size {
+                    if t.raw(s) != PACKED_UNREACHED {
+                        continue;
+                    }
+                    // An unreached state's neighbour valued `cur` must be at distance d exactly:
+                    // one at d-3 or less would have reached it already.
+                    let mut hit = false;
+                    graph.neighbors(s, |_, n| hit |= t.raw(n) == cur);
+                    if hit {
+                        t.set(s, nxt);
+                        found += 1;
+                    }
+                }
+            }
+            if found == 0 {
+                break;
+            }
+            t.distribution.push(found);
+            total += found;
+            d += 1;
+        }
+        t
+    }
+
+    #[inline]
+    fn raw(&self, s: usize) -> u8 {
+        (self.bits[s >> 2] >> ((s & 3) * 2)) & 3
+    }
+
+    #[inline]
+    fn set(&mut self, s: usize, v: u8) {
+        let shift = (s & 3) * 2;
+        let b = &mut self.bits[s >> 2];
+        *b = (*b & !(3 << shift)) | (v << shift);
+    }
+
+    pub fn size(&self) -> usize {
+        self.size
+    }
+
+    /// Whether `state` was reached from a goal.
+    pub fn reachable(&self, state: usize) -> bool {
+        self.raw(state) != PACKED_UNREACHED
+    }
+
+    /// The moves of one shortest path from `state` to a goal (`None` if unreachable). `is_goal`
+    /// tells goals apart from other states whose distance is a multiple of 3.
+    pub fn path<G: Graph>(
+        &self,
+        graph: &G,
+        mut state: usize,
+        is_goal: impl Fn(usize) -> bool,
+    ) -> Option<Vec<usize>> {
+        let mut v = self.raw(state);
+        if v == PACKED_UNREACHED {
+            return None;
+        }
+        let mut moves = Vec::new();
+        while !is_goal(state) {
+            let want = (v + 2) % 3;
+            let mut step = None;
+            graph.neighbors(state, |m, n| {
+                if step.is_none() && self.raw(n) == want {
+                    step = Some((m, n));
+                }
+            });
+            let (m, n) = step.expect("BFS table has a closer neighbour at every positive depth");
+            moves.push(m);
+            state = n;
+            v = want;
+        }
+        Some(moves)
+    }
+
+    /// Bytes used by the table itself.
+    pub fn bytes(&self) -> usize {
+        self.bits.len()
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// A cycle graph of n nodes with moves +1 / -1, plus a chord: known distances by hand-free formula.
+    struct Ring(usize);
+    impl Graph for Ring {
+        fn size(&self) -> usize {
+            self.0
+        }
+        fn neighbors<F: FnMut(usize, usize)>(&self, s: usize, mut f: F) {
+            f(0, (s + 1) % self.0);
+            f(1, (s + self.0 - 1) % self.0);
+        }
+    }
+
+    #[test]
+    fn ring_distances_match_formula() {
+        let n = 101;
+        let g = Ring(n);
+        let t = DepthTable::build(&g, &[0]);
+        let p = PackedTable::build(&g, &[0]);
+        for s in 0..n {
+            let want = s.min(n - s);
+            assert_eq!(t.get(s), Some(want as u8));
+            assert_eq!(t.path(&g, s).unwrap().len(), want);
+            assert_eq!(p.path(&g, s, |x| x == 0).unwrap().len(), want);
+        }
+        assert_eq!(t.distribution, p.distribution);
+        assert_eq!(t.reached(), n);
+    }
+
+    /// Unreachable states stay unreached in both tables.
+    struct TwoRings;
+    impl Graph for TwoRings {
+        fn size(&self) -> usize {
+            20
+        }
+        fn neighbors<F: FnMut(usize, usize)>(&self, s: usize, mut f: F) {
+            let base = s / 10 * 10;
+            f(0, base + (s + 1) % 10);
+        }
+    }
+
+    #[test]
+    fn unreachable_states_are_reported() {
+        let t = DepthTable::build(&TwoRings, &[0]);
+        let p = PackedTable::build(&TwoRings, &[0]);
+        assert_eq!(t.reached(), 10);
+        assert_eq!(t.get(15), None);
+        assert!(!p.reachable(15));
+        assert!(p.path(&TwoRings, 15, |x| x == 0).is_none());
+    }
+}

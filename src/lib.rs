@@ -1,0 +1,18 @@
+//! twisty: permutation-puzzle solvers built from coordinates, move tables, BFS distance tables and IDA*.
+//!
+//! The library is std-only on purpose: every judge binary in `src/bin/` uses it, and the bundler
+//! (`tools/`) inlines the modules a binary needs into one file for online judges.
+//!
+//! - [`coord`]: ranking permutations and orientation vectors into dense integers (coordinates).
+//! - [`dist_table`]: breadth-first distance tables over a coordinate space (exact bytes or packed mod 3).
+//! - [`search`]: IDA* over any [`search::Puzzle`] with an admissible heuristic.
+//! - [`facelet`]: reading pieces from sticker colours under a layout described as data.
+//! - [`input`]: whole-stdin tokenizer that reports line and column on bad input.
+//! - [`floppy`]: the Floppy Cube (1x3x3) as corner permutation, corner and edge orientation.
+
+pub mod coord;
+pub mod dist_table;
+pub mod facelet;
+pub mod floppy;
+pub mod input;
+pub mod search;
