@@ -1,1 +1,329 @@
-fn main() {}
+//! `judge`: runs twisty's solvers on `testcases/` like an online judge.
+//!
+//! `judge test [PROBLEM...]` builds the release binaries, runs every case under the problem's time and
+//! memory limits, compares by the problem's match mode and prints one verdict line per case and a
+//! summary table. `judge bless` / `judge accept` turn new inputs into reviewed answers.
+
+use clap::{Parser, Subcommand, ValueEnum};
+use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
+use judge::problem::Problem;
+use judge::report::{self, ProblemReport};
+use judge::runner::{self, Program, Verdict};
+use std::io::IsTerminal;
+use std::path::{Path, PathBuf};
+use std::process::Command;
+
+#[derive(Parser)]
+#[command(
+    name = "judge",
+    about = "Judge twisty's solvers on testcases/ with time and memory limits"
+)]
+struct Cli {
+    /// Project root (default: the nearest folder above the current one that has testcases/).
+    #[arg(long, global = true)]
+    root: Option<PathBuf>,
+    /// Folder of <problem>.toml files and <problem>/ case folders (default: ROOT/testcases).
+    #[arg(long, global = true)]
+    testcases: Option<PathBuf>,
+    /// Do not run `cargo build --release` first; use the binaries already built.
+    #[arg(long, global = true)]
+    no_build: bool,
+    #[command(subcommand)]
+    command: Cmd,
+}
+
+#[derive(Subcommand)]
+enum Cmd {
+    /// Run every case of the given problems (all by default) and print verdicts.
+    Test {
+        problems: Vec<String>,
+        #[arg(long, value_enum, default_value = "text")]
+        format: Format,
+    },
+    /// Run the cases that have no .out yet and keep their outputs as pending answers to review.
+    Bless { problems: Vec<String> },
+    /// Move reviewed pending answers into testcases/.
+    Accept {
+        problems: Vec<String>,
+        /// Replace an existing .out (never done without this flag).
+        #[arg(long)]
+        force: bool,
+    },
+}
+
+#[derive(Clone, Copy, ValueEnum, PartialEq, Eq)]
+enum Format {
+    Text,
+    Json,
+}
+
+/// Where things are.
+struct Workspace {
+    root: PathBuf,
+    testcases: PathBuf,
+    /// target/release
+    bin_dir: PathBuf,
+    /// target/judge
+    work: PathBuf,
+}
+
+fn main() {
+    let cli = Cli::parse();
+    let code = match run(cli) {
+        Ok(code) => code,
+        Err(e) => {
+            eprintln!("judge: {e}");
+            2
+        }
+    };
+    std::process::exit(code);
+}
+
+fn run(cli: Cli) -> Result<i32, String> {
+    let ws = workspace(&cli)?;
+    match cli.command {
+        Cmd::Test { problems, format } => {
+            let problems = load(&ws, &problems)?;
+            build(&ws, &problems, cli.no_build)?;
+            test(&ws, &problems, format)
+        }
+        Cmd::Bless { problems } => {
+            let problems = load(&ws, &problems)?;
+            build(&ws, &problems, cli.no_build)?;
+            bless(&ws, &problems)
+        }
+        Cmd::Accept { problems, force } => {
+            let problems = load(&ws, &problems)?;
+            accept(&ws, &problems, force)
+        }
+    }
+}
+
+fn workspace(cli: &Cli) -> Result<Workspace, String> {
+    let root = match &cli.root {
+        Some(r) => r.clone(),
+        None => {
+            let cwd = std::env::current_dir().map_err(|e| e.to_string())?;
+            cwd.ancestors()
+                .find(|d| d.join("testcases").is_dir() && d.join("Cargo.toml").is_file())
+                .map(Path::to_path_buf)
+                .ok_or(
+                    "no folder with testcases/ and Cargo.toml above the current one; use --root",
+                )?
+        }
+    };
+    let target = std::env::var_os("CARGO_TARGET_DIR")
+        .map(PathBuf::from)
+        .unwrap_or_else(|| root.join("target"));
+    let target = if target.is_absolute() {
+        target
+    } else {
+        root.join(target)
+    };
+    Ok(Workspace {
+        testcases: cli
+            .testcases
+            .clone()
+            .unwrap_or_else(|| root.join("testcases")),
+        bin_dir: target.join("release"),
+        work: target.join("judge"),
+        root,
+    })
+}
+
+fn load(ws: &Workspace, names: &[String]) -> Result<Vec<Problem>, String> {
+    let names = if names.is_empty() {
+        Problem::all_names(&ws.testcases)?
+    } else {
+        names.to_vec()
+    };
+    if names.is_empty() {
+        return Err(format!(
+            "no problems (no *.toml) in {}",
+            ws.testcases.display()
+        ));
+    }
+    names
+        .iter()
+        .map(|n| Problem::load(&ws.testcases, n))
+        .collect()
+}
+
+/// `cargo build --release` of the binaries the problems need (solvers and checkers).
+fn build(ws: &Workspace, problems: &[Problem], no_build: bool) -> Result<(), String> {
+    let mut bins: Vec<&str> = problems.iter().filter_map(|p| p.binary()).collect();
+    bins.extend(problems.iter().filter_map(|p| p.config.checker.as_deref()));
+    bins.sort();
+    bins.dedup();
+    if bins.is_empty() || no_build {
+        return Ok(());
+    }
+    let mut cmd = Command::new(std::env::var("CARGO").unwrap_or_else(|_| "cargo".into()));
+    cmd.current_dir(&ws.root)
+        .args(["build", "--release", "--quiet", "-p", "twisty"]);
+    for b in &bins {
+        cmd.args(["--bin", b]);
+    }
+    let status = cmd.status().map_err(|e| format!("cannot run cargo: {e}"))?;
+    if !status.success() {
+        return Err("cargo build --release failed".into());
+    }
+    Ok(())
+}
+
+fn program_of(ws: &Workspace, p: &Problem) -> Program {
+    match &p.config.command {
+        Some(argv) => Program {
+            argv: argv.clone(),
+            dir: Some(p.base.clone()),
+        },
+        None => {
+            let bin = ws.bin_dir.join(p.binary().unwrap_or(&p.name));
+            Program {
+                argv: vec![bin.to_string_lossy().into_owned()],
+                dir: None,
+            }
+        }
+    }
+}
+
+fn checker_of(ws: &Workspace, p: &Problem) -> Option<PathBuf> {
+    p.config.checker.as_ref().map(|c| ws.bin_dir.join(c))
+}
+
+fn progress(total: usize) -> ProgressBar {
+    if !std::io::stderr().is_terminal() {
+        return ProgressBar::hidden();
+    }
+    let pb = ProgressBar::with_draw_target(Some(total as u64), ProgressDrawTarget::stderr());
+    pb.set_style(ProgressStyle::with_template("{bar:30} {pos}/{len} {msg}").unwrap());
+    pb
+}
+
+fn test(ws: &Workspace, problems: &[Problem], format: Format) -> Result<i32, String> {
+    let all: Vec<_> = problems
+        .iter()
+        .map(|p| p.cases().map(|c| (p, c)))
+        .collect::<Result<_, _>>()?;
+    let total = all.iter().map(|(_, c)| c.len()).sum();
+    let width = all
+        .iter()
+        .flat_map(|(p, cs)| cs.iter().map(move |c| p.name.len() + 1 + c.name.len()))
+        .max()
+        .unwrap_or(10);
+    let pb = progress(total);
+    let mut reports = Vec::new();
+    for (p, cases) in all {
+        let program = program_of(ws, p);
+        let checker = checker_of(ws, p);
+        let mut rep = ProblemReport {
+            problem: p.name.clone(),
+            title: p.config.title.clone(),
+            cases: Vec::new(),
+        };
+        for case in &cases {
+            pb.set_message(format!("{}/{}", p.name, case.name));
+            let r = runner::run_case(
+                p,
+                &program,
+                checker.as_deref(),
+                case,
+                &ws.work.join("run").join(&p.name),
+            )?;
+            if format == Format::Text {
+                pb.suspend(|| println!("{}", report::case_line(&p.name, width, &r)));
+            }
+            pb.inc(1);
+            rep.cases.push(r);
+        }
+        reports.push(rep);
+    }
+    pb.finish_and_clear();
+    match format {
+        Format::Text => print!("\n{}", report::summary(&reports)),
+        Format::Json => println!(
+            "{}",
+            serde_json::to_string_pretty(&reports).map_err(|e| e.to_string())?
+        ),
+    }
+    let verdicts = || {
+        reports
+            .iter()
+            .flat_map(|r| r.cases.iter().map(|c| c.verdict))
+    };
+    Ok(if verdicts().any(|v| v == Verdict::CheckerFail) {
+        2
+    } else if verdicts().all(|v| v == Verdict::AC) {
+        0
+    } else {
+        1
+    })
+}
+
+fn pending_dir(ws: &Workspace, p: &Problem) -> PathBuf {
+    ws.work.join("pending").join(&p.name)
+}
+
+fn bless(ws: &Workspace, problems: &[Problem]) -> Result<i32, String> {
+    let mut code = 0;
+    let mut count = 0;
+    for p in problems {
+        let program = program_of(ws, p);
+        let pending = pending_dir(ws, p);
+        for case in p.cases()?.iter().filter(|c| c.answer.is_none()) {
+            let r = runner::run_case(p, &program, None, case, &ws.work.join("run").join(&p.name))?;
+            if r.verdict != Verdict::NoAnswer {
+                println!(
+                    "{}/{}: {} {}, not kept",
+                    p.name,
+                    case.name,
+                    r.verdict.label(),
+                    r.detail
+                );
+                code = 1;
+                continue;
+            }
+            std::fs::create_dir_all(&pending).map_err(|e| e.to_string())?;
+            let dest = pending.join(format!("{}.out", case.name));
+            std::fs::copy(&r.output, &dest)
+                .map_err(|e| format!("cannot write {}: {e}", dest.display()))?;
+            println!("{}/{}: pending {}", p.name, case.name, dest.display());
+            count += 1;
+        }
+    }
+    println!("{count} pending answer(s); review them, then run `judge accept`");
+    Ok(code)
+}
+
+fn accept(ws: &Workspace, problems: &[Problem], force: bool) -> Result<i32, String> {
+    let mut code = 0;
+    let mut moved = 0;
+    for p in problems {
+        let pending = pending_dir(ws, p);
+        let Ok(rd) = std::fs::read_dir(&pending) else {
+            continue;
+        };
+        let mut files: Vec<PathBuf> = rd.filter_map(|e| e.ok().map(|e| e.path())).collect();
+        files.sort();
+        for f in files {
+            let name = f.file_name().unwrap_or_default().to_owned();
+            let dest = p.dir.join(&name);
+            if dest.exists() && !force {
+                println!(
+                    "{}: {} exists; not replaced (use --force)",
+                    p.name,
+                    dest.display()
+                );
+                code = 1;
+                continue;
+            }
+            std::fs::copy(&f, &dest)
+                .map_err(|e| format!("cannot write {}: {e}", dest.display()))?;
+            std::fs::remove_file(&f).map_err(|e| e.to_string())?;
+            println!("{}: accepted {}", p.name, dest.display());
+            moved += 1;
+        }
+    }
+    println!("{moved} answer(s) accepted");
+    Ok(code)
+}

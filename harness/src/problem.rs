@@ -1,0 +1,162 @@
+//! A problem's folder: `testcases/<name>.toml` (limits, match mode) beside `testcases/<name>/`
+//! holding `*.in` and `*.out` only, as online-judge-tools lays them out.
+
+use serde::Deserialize;
+use std::path::{Path, PathBuf};
+
+/// How an output is compared with the expected answer.
+#[derive(Clone, Copy, Debug, Deserialize, PartialEq, Eq, serde::Serialize)]
+#[serde(rename_all = "lowercase")]
+pub enum MatchMode {
+    /// Byte for byte, except that a final newline is optional and `\r\n` equals `\n`.
+    Exact,
+    /// The same whitespace-separated tokens.
+    Tokens,
+    /// An external checker `CHECKER INPUT OUTPUT ANSWER` (testlib exit codes).
+    Checker,
+}
+
+/// `testcases/<name>.toml`.
+#[derive(Clone, Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct ProblemConfig {
+    /// Shown in reports.
+    #[serde(default)]
+    pub title: String,
+    /// Binary of the `twisty` package that solves it (default: the problem's name).
+    pub binary: Option<String>,
+    /// Instead of a binary: a command run from the toml's folder (for fixtures and foreign solvers).
+    pub command: Option<Vec<String>>,
+    pub time_limit_ms: u64,
+    pub memory_limit_kb: u64,
+    #[serde(rename = "match")]
+    pub match_mode: MatchMode,
+    /// With `match = "checker"`: a binary of the `twisty` package.
+    pub checker: Option<String>,
+}
+
+#[derive(Clone, Debug)]
+pub struct Problem {
+    pub name: String,
+    pub config: ProblemConfig,
+    /// `testcases/<name>/`
+    pub dir: PathBuf,
+    /// Folder of the toml, where `command` runs.
+    pub base: PathBuf,
+}
+
+/// One test: `<dir>/<name>.in`, and `<name>.out` if it exists.
+#[derive(Clone, Debug)]
+pub struct Case {
+    pub name: String,
+    pub input: PathBuf,
+    pub answer: Option<PathBuf>,
+}
+
+impl Problem {
+    pub fn load(testcases: &Path, name: &str) -> Result<Problem, String> {
+        let toml_path = testcases.join(format!("{name}.toml"));
+        let text = std::fs::read_to_string(&toml_path)
+            .map_err(|e| format!("cannot read {}: {e}", toml_path.display()))?;
+        let config: ProblemConfig =
+            toml::from_str(&text).map_err(|e| format!("{}: {e}", toml_path.display()))?;
+        if config.match_mode == MatchMode::Checker && config.checker.is_none() {
+            return Err(format!(
+                "{}: match = \"checker\" needs `checker = \"BINARY\"`",
+                toml_path.display()
+            ));
+        }
+        if config.binary.is_some() && config.command.is_some() {
+            return Err(format!(
+                "{}: give `binary` or `command`, not both",
+                toml_path.display()
+            ));
+        }
+        Ok(Problem {
+            name: name.to_string(),
+            config,
+            dir: testcases.join(name),
+            base: testcases.to_path_buf(),
+        })
+    }
+
+    /// Every problem with a toml in `testcases`, sorted by name.
+    pub fn all_names(testcases: &Path) -> Result<Vec<String>, String> {
+        let rd = std::fs::read_dir(testcases)
+            .map_err(|e| format!("cannot list {}: {e}", testcases.display()))?;
+        let mut names: Vec<String> = rd
+            .filter_map(|e| e.ok())
+            .filter_map(|e| {
+                e.file_name()
+                    .to_str()?
+                    .strip_suffix(".toml")
+                    .map(str::to_string)
+            })
+            .collect();
+        names.sort();
+        Ok(names)
+    }
+
+    /// The binary name this problem runs, if it runs a `twisty` binary.
+    pub fn binary(&self) -> Option<&str> {
+        match &self.config.command {
+            Some(_) => None,
+            None => Some(self.config.binary.as_deref().unwrap_or(&self.name)),
+        }
+    }
+
+    /// The cases, sorted by name with numbers in natural order (`case-2` before `case-10`).
+    pub fn cases(&self) -> Result<Vec<Case>, String> {
+        let rd = std::fs::read_dir(&self.dir)
+            .map_err(|e| format!("cannot list {}: {e}", self.dir.display()))?;
+        let mut cases: Vec<Case> = rd
+            .filter_map(|e| e.ok())
+            .filter_map(|e| {
+                let file = e.file_name().to_str()?.to_string();
+                let stem = file.strip_suffix(".in")?.to_string();
+                let out = self.dir.join(format!("{stem}.out"));
+                Some(Case {
+                    name: stem,
+                    input: e.path(),
+                    answer: out.exists().then_some(out),
+                })
+            })
+            .collect();
+        cases.sort_by(|a, b| natural_key(&a.name).cmp(&natural_key(&b.name)));
+        Ok(cases)
+    }
+}
+
+/// Splits digits runs out so that they compare as numbers.
+fn natural_key(s: &str) -> Vec<(String, u64)> {
+    let mut key = Vec::new();
+    let mut text = String::new();
+    let mut chars = s.chars().peekable();
+    while let Some(&c) = chars.peek() {
+        if c.is_ascii_digit() {
+            let mut n = String::new();
+            while let Some(&d) = chars.peek().filter(|d| d.is_ascii_digit()) {
+                n.push(d);
+                chars.next();
+            }
+            key.push((std::mem::take(&mut text), n.parse().unwrap_or(u64::MAX)));
+        } else {
+            text.push(c);
+            chars.next();
+        }
+    }
+    key.push((text, 0));
+    key
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn natural_order() {
+        let mut v = vec!["case-10", "case-2", "sample-1", "case-1"];
+        v.sort_by_key(|s| natural_key(s));
+        assert_eq!(v, vec!["case-1", "case-2", "case-10", "sample-1"]);
+    }
+}
