@@ -122,7 +122,7 @@ impl Problem {
                 })
             })
             .collect();
-        cases.sort_by(|a, b| natural_key(&a.name).cmp(&natural_key(&b.name)));
+        cases.sort_by_key(|c| natural_key(&c.name));
         Ok(cases)
     }
 }

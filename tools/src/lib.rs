@@ -1,0 +1,7 @@
+//! Shared pieces of twisty's tools: a seeded random generator, sticker-level simulators written
+//! independently of the library's coordinate models (generators derive answers from these), and
+//! process measurement for benchmarks.
+
+pub mod measure;
+pub mod rng;
+pub mod stickers;
