@@ -12,6 +12,13 @@ pub trait Graph {
     fn size(&self) -> usize;
     /// Calls `f(move, neighbour)` for every move from `state`.
     fn neighbors<F: FnMut(usize, usize)>(&self, state: usize, f: F);
+
+    /// Whether some neighbour satisfies `p`. Graphs may override it to stop at the first hit.
+    fn any_neighbor<P: FnMut(usize) -> bool>(&self, state: usize, mut p: P) -> bool {
+        let mut hit = false;
+        self.neighbors(state, |_, n| hit = hit || p(n));
+        hit
+    }
 }
 
 /// Marks a state not (yet) reached.
@@ -99,7 +106,8 @@ impl DepthTable {
 /// Distances mod 3 in two bits per state; `3` means unreached.
 #[derive(Clone, Debug)]
 pub struct PackedTable {
-    bits: Vec<u8>,
+    /// 32 states per word, two bits each.
+    bits: Vec<u64>,
     size: usize,
     /// Number of states at each distance.
     pub distribution: Vec<usize>,
@@ -112,9 +120,60 @@ impl PackedTable {
     /// layer's value mod 3); once more than half the space is reached, later layers are found
     /// backward, by asking each unreached state whether a neighbour is in the current layer.
     pub fn build<G: Graph>(graph: &G, goals: &[usize]) -> Self {
+        Self::build_with(graph, goals, |t, cur, nxt| {
+            let mut found = 0;
+            t.for_each_equal(cur, |bits, s| {
+                graph.neighbors(s, |_, n| found += mark_new(bits, n, nxt));
+            });
+            found
+        })
+    }
+
+    /// [`PackedTable::build`] for a product of two coordinates: the forward layers handle one outer
+    /// coordinate at a time, so each move's outer row is looked up once for all its inner values.
+    pub fn build_product(graph: &ProductGraph<'_>, goals: &[usize]) -> Self {
+        let g = graph;
+        let mut inner_buf: Vec<usize> = Vec::with_capacity(g.inner_size);
+        Self::build_with(graph, goals, |t, cur, nxt| {
+            let mut found = 0;
+            let mut block = usize::MAX;
+            let flush =
+                |bits: &mut [u64], block: usize, buf: &mut Vec<usize>, found: &mut usize| {
+                    if buf.is_empty() {
+                        return;
+                    }
+                    for &m in g.moves {
+                        let base = g.outer[block * g.stride + m] as usize * g.inner_size;
+                        for &i in buf.iter() {
+                            *found +=
+                                mark_new(bits, base + g.inner[i * g.stride + m] as usize, nxt);
+                        }
+                    }
+                    buf.clear();
+                };
+            t.for_each_equal(cur, |bits, s| {
+                let (o, i) = (s / g.inner_size, s % g.inner_size);
+                if o != block {
+                    flush(bits, block, &mut inner_buf, &mut found);
+                    block = o;
+                }
+                inner_buf.push(i);
+            });
+            flush(&mut t.bits, block, &mut inner_buf, &mut found);
+            found
+        })
+    }
+
+    /// The layer loop shared by both builds; `forward(table, cur, nxt)` expands the states valued
+    /// `cur` and returns how many new states it marked `nxt`.
+    fn build_with<G: Graph>(
+        graph: &G,
+        goals: &[usize],
+        mut forward: impl FnMut(&mut PackedTable, u8, u64) -> usize,
+    ) -> Self {
         let size = graph.size();
         let mut t = PackedTable {
-            bits: vec![0xFF; size.div_ceil(4)],
+            bits: vec![u64::MAX; size.div_ceil(32)],
             size,
             distribution: Vec::new(),
         };
@@ -130,35 +189,22 @@ impl PackedTable {
         let mut d = 0u32;
         loop {
             let cur = (d % 3) as u8;
-            let nxt = ((d + 1) % 3) as u8;
-            let mut found = 0;
-            if total * 2 < size {
-                for s in 0..size {
-                    if t.raw(s) != cur {
-                        continue;
-                    }
-                    graph.neighbors(s, |_, n| {
-                        if t.raw(n) == PACKED_UNREACHED {
-                            t.set(n, nxt);
-                            found += 1;
-                        }
-                    });
-                }
+            let nxt = ((d + 1) % 3) as u64;
+            let found = if total * 2 < size {
+                forward(&mut t, cur, nxt)
             } else {
-                for s in 0..size {
-                    if t.raw(s) != PACKED_UNREACHED {
-                        continue;
+                // An unreached state's neighbour valued `cur` must be at distance d exactly: one at
+                // d-3 or less would have reached it already. The check stops at the first hit.
+                let mut found = 0;
+                t.for_each_equal(PACKED_UNREACHED, |bits, s| {
+                    if graph
+                        .any_neighbor(s, |n| ((bits[n >> 5] >> ((n & 31) * 2)) & 3) as u8 == cur)
+                    {
+                        found += mark_new(bits, s, nxt);
                     }
-                    // An unreached state's neighbour valued `cur` must be at distance d exactly:
-                    // one at d-3 or less would have reached it already.
-                    let mut hit = false;
-                    graph.neighbors(s, |_, n| hit |= t.raw(n) == cur);
-                    if hit {
-                        t.set(s, nxt);
-                        found += 1;
-                    }
-                }
-            }
+                });
+                found
+            };
             if found == 0 {
                 break;
             }
@@ -169,16 +215,32 @@ impl PackedTable {
         t
     }
 
+    /// Calls `f(bits, state)` for every state whose field equals `v`, scanning 32 states per word.
+    /// `f` may change fields: each word is read once, before its states are visited.
+    fn for_each_equal(&mut self, v: u8, mut f: impl FnMut(&mut [u64], usize)) {
+        for w in 0..self.bits.len() {
+            let mut hits = fields_equal(self.bits[w], v);
+            while hits != 0 {
+                let s = w * 32 + hits.trailing_zeros() as usize / 2;
+                hits &= hits - 1;
+                if s >= self.size {
+                    break;
+                }
+                f(&mut self.bits, s);
+            }
+        }
+    }
+
     #[inline]
     fn raw(&self, s: usize) -> u8 {
-        (self.bits[s >> 2] >> ((s & 3) * 2)) & 3
+        ((self.bits[s >> 5] >> ((s & 31) * 2)) & 3) as u8
     }
 
     #[inline]
     fn set(&mut self, s: usize, v: u8) {
-        let shift = (s & 3) * 2;
-        let b = &mut self.bits[s >> 2];
-        *b = (*b & !(3 << shift)) | (v << shift);
+        let shift = (s & 31) * 2;
+        let b = &mut self.bits[s >> 5];
+        *b = (*b & !(3 << shift)) | ((v as u64) << shift);
     }
 
     pub fn size(&self) -> usize {
@@ -221,8 +283,67 @@ impl PackedTable {
 
     /// Bytes used by the table itself.
     pub fn bytes(&self) -> usize {
-        self.bits.len()
+        self.bits.len() * 8
     }
+}
+
+/// Marks state `n` with `nxt` if it is unreached; returns 1 if it was. Branch-free: in the big
+/// layers about half the neighbours are new, so a branch would be mispredicted half the time.
+#[inline]
+fn mark_new(bits: &mut [u64], n: usize, nxt: u64) -> usize {
+    let (word, shift) = (n >> 5, (n & 31) * 2);
+    let b = bits[word];
+    let unreached = ((b >> shift) & 3 == 3) as u64;
+    bits[word] = b ^ ((unreached * (3 ^ nxt)) << shift);
+    unreached as usize
+}
+
+/// The product of two coordinates, each with its own move table (`table[c * stride + m]`), as one
+/// graph: state `outer * inner_size + inner`. Most puzzles' search spaces are such products.
+pub struct ProductGraph<'a> {
+    pub outer: &'a [u16],
+    pub outer_size: usize,
+    pub inner: &'a [u16],
+    pub inner_size: usize,
+    /// Moves per row of both tables.
+    pub stride: usize,
+    /// The moves of this graph (a subset of the rows' columns, e.g. quarter turns only).
+    pub moves: &'a [usize],
+}
+
+impl Graph for ProductGraph<'_> {
+    fn size(&self) -> usize {
+        self.outer_size * self.inner_size
+    }
+
+    #[inline]
+    fn neighbors<F: FnMut(usize, usize)>(&self, s: usize, mut f: F) {
+        let (o, i) = (s / self.inner_size, s % self.inner_size);
+        for &m in self.moves {
+            f(
+                m,
+                self.outer[o * self.stride + m] as usize * self.inner_size
+                    + self.inner[i * self.stride + m] as usize,
+            );
+        }
+    }
+
+    #[inline]
+    fn any_neighbor<P: FnMut(usize) -> bool>(&self, s: usize, mut p: P) -> bool {
+        let (o, i) = (s / self.inner_size, s % self.inner_size);
+        self.moves.iter().any(|&m| {
+            p(self.outer[o * self.stride + m] as usize * self.inner_size
+                + self.inner[i * self.stride + m] as usize)
+        })
+    }
+}
+
+/// Low bit of every 2-bit field of `w` that equals `v`.
+#[inline]
+fn fields_equal(w: u64, v: u8) -> u64 {
+    const LOW: u64 = 0x5555_5555_5555_5555;
+    let x = w ^ (LOW * v as u64);
+    !(x | (x >> 1)) & LOW
 }
 
 #[cfg(test)]

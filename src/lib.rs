@@ -11,8 +11,11 @@
 //! - [`floppy`]: the Floppy Cube (1x3x3) as corner permutation, corner and edge orientation.
 
 pub mod coord;
+pub mod cube2;
 pub mod dist_table;
 pub mod facelet;
 pub mod floppy;
 pub mod input;
+pub mod notation;
 pub mod search;
+pub mod sticker_cube;

@@ -49,3 +49,110 @@ pub fn floppy_bfs() -> Vec<([u8; 30], usize)> {
 pub fn recolour<const N: usize>(p: &[u8; N], perm: &[u8; 6]) -> [u8; N] {
     p.map(|c| perm[c as usize - 1])
 }
+
+use twisty::notation::{Face, Move, Turn};
+use twisty::sticker_cube::StickerCube;
+
+/// Stickers of the DBL corner (canonical numbering): they never move under U, R and F.
+pub const DBL_STICKERS: [usize; 3] = [14, 23, 18];
+
+/// A quarter or half turn of a face as notation.
+pub fn face_move(face: Face, amount: u8) -> Move {
+    Move {
+        turn: Turn::Face(face),
+        amount,
+    }
+}
+
+/// The solver's move set for the 2x2x2 with DBL held: U R F, quarter turns only or all powers.
+pub fn urf_moves(quarter_only: bool) -> Vec<Move> {
+    let amounts: &[u8] = if quarter_only { &[1, 3] } else { &[1, 2, 3] };
+    [Face::U, Face::R, Face::F]
+        .iter()
+        .flat_map(|&f| amounts.iter().map(move |&a| face_move(f, a)))
+        .collect()
+}
+
+/// Relabels colours so that the DBL corner shows D, B, L (faces 3, 5, 4 of the solved colouring) and
+/// every other colour follows its opposite (faces f and f+3 are opposite). Only for cubes coloured like
+/// [`StickerCube::solved`].
+pub fn relabel_dbl_home(c: &StickerCube) -> StickerCube {
+    let mut map = [0u8; 6];
+    for (k, &s) in DBL_STICKERS.iter().enumerate() {
+        let target = [3u8, 5, 4][k];
+        map[c.0[s] as usize] = target;
+        map[(c.0[s] as usize + 3) % 6] = (target + 3) % 6;
+    }
+    StickerCube(c.0.map(|x| map[x as usize]))
+}
+
+/// 21 stickers (all but DBL's) at 3 bits each: a key for a cube whose DBL corner is home.
+pub fn key(c: &StickerCube) -> u64 {
+    let mut k = 0u64;
+    for (i, &x) in c.0.iter().enumerate() {
+        if !DBL_STICKERS.contains(&i) {
+            k = (k << 3) | x as u64;
+        }
+    }
+    k
+}
+
+/// Breadth-first search over sticker cubes from solved with `moves`: for every state (by [`key`]),
+/// its distance and the index of the move that first reached it.
+pub struct StickerBfs {
+    pub moves: Vec<Move>,
+    pub seen: HashMap<u64, (u8, u8)>,
+    pub distribution: Vec<usize>,
+}
+
+impl StickerBfs {
+    pub fn new(moves: Vec<Move>) -> Self {
+        let solved = StickerCube::solved();
+        let mut seen = HashMap::with_capacity(3_700_000);
+        seen.insert(key(&solved), (0u8, u8::MAX));
+        let mut frontier = vec![solved];
+        let mut distribution = vec![1];
+        let mut d = 0u8;
+        while !frontier.is_empty() {
+            let mut next = Vec::new();
+            for c in &frontier {
+                for (i, &m) in moves.iter().enumerate() {
+                    let n = c.apply(m).unwrap();
+                    if let std::collections::hash_map::Entry::Vacant(e) = seen.entry(key(&n)) {
+                        e.insert((d + 1, i as u8));
+                        next.push(n);
+                    }
+                }
+            }
+            if !next.is_empty() {
+                distribution.push(next.len());
+            }
+            frontier = next;
+            d += 1;
+        }
+        StickerBfs {
+            moves,
+            seen,
+            distribution,
+        }
+    }
+
+    /// A shortest solution for a cube whose DBL corner is home: undo the recorded moves.
+    pub fn solve(&self, c: &StickerCube) -> Vec<Move> {
+        let mut c = *c;
+        let mut sol = Vec::new();
+        loop {
+            let (d, m) = self.seen[&key(&c)];
+            if d == 0 {
+                return sol;
+            }
+            let mv = self.moves[m as usize];
+            let undo = Move {
+                turn: mv.turn,
+                amount: 4 - mv.amount,
+            };
+            c = c.apply(undo).unwrap();
+            sol.push(undo);
+        }
+    }
+}

@@ -7,7 +7,12 @@ use clap::{Parser, ValueEnum};
 use std::fmt::Write as _;
 use std::path::PathBuf;
 use tools::rng::Rng;
-use tools::stickers::{floppy_bfs, recolour};
+use tools::stickers::{
+    floppy_bfs, recolour, relabel_dbl_home, urf_moves, StickerBfs, DBL_STICKERS,
+};
+use twisty::cube2::{Layout, CF887C, HDU4801, MIPT041};
+use twisty::notation::{format_moves, Face, Move, Turn};
+use twisty::sticker_cube::StickerCube;
 
 #[derive(Parser)]
 #[command(about = "Generate test cases with independently computed answers")]
@@ -21,12 +26,20 @@ struct Cli {
 #[derive(Clone, Copy, ValueEnum)]
 enum Problem {
     Aoj0300,
+    Cube2,
+    Cf887c,
+    Hdu4801,
+    Mipt041,
 }
 
 fn main() {
     let cli = Cli::parse();
     let (name, files) = match cli.problem {
         Problem::Aoj0300 => ("aoj0300", aoj0300()),
+        Problem::Cube2 => ("cube2", cube2()),
+        Problem::Cf887c => ("cf887c", cf887c()),
+        Problem::Hdu4801 => ("hdu4801", hdu4801()),
+        Problem::Mipt041 => ("mipt041", mipt041()),
     };
     let dir = cli
         .out
@@ -61,6 +74,284 @@ fn aoj0300() -> Vec<(String, String, String)> {
             writeln!(answer, "{d}").unwrap();
         }
         files.push((format!("all-{}", k + 1), input, answer));
+    }
+    files
+}
+
+/// A random scramble of `len` moves over all faces, and rotations if asked.
+fn random_scramble(rng: &mut Rng, len: usize, rotations: bool) -> Vec<Move> {
+    let mut out: Vec<Move> = Vec::new();
+    while out.len() < len {
+        let k = rng.below(if rotations { 9 } else { 6 });
+        let turn = if k < 6 {
+            Turn::Face(Face::ALL[k])
+        } else {
+            Turn::Rotation(['x', 'y', 'z'][k - 6])
+        };
+        if out.last().is_some_and(|m| m.turn == turn) {
+            continue;
+        }
+        out.push(Move {
+            turn,
+            amount: rng.below(3) as u8 + 1,
+        });
+    }
+    out
+}
+
+fn scrambled(moves: &[Move]) -> StickerCube {
+    StickerCube::solved().apply_all(moves).unwrap()
+}
+
+/// cube2: scrambles with optimal HTM solutions from a BFS over sticker cubes.
+fn cube2() -> Vec<(String, String, String)> {
+    let bfs = StickerBfs::new(urf_moves(false));
+    assert_eq!(
+        bfs.distribution,
+        [1, 9, 54, 321, 1847, 9992, 50136, 227536, 870072, 1887748, 623800, 2644]
+    );
+    let mut rng = Rng::new(2);
+    let solve = |line: &str| -> String {
+        let moves =
+            twisty::notation::parse_moves(line, 1, twisty::notation::Families::CUBE2).unwrap();
+        format_moves(&bfs.solve(&relabel_dbl_home(&scrambled(&moves))))
+    };
+    let file = |lines: Vec<String>| {
+        let answers: Vec<String> = lines.iter().map(|l| solve(l)).collect();
+        (lines.join("\n") + "\n", answers.join("\n") + "\n")
+    };
+    let mut files = Vec::new();
+    let edge: Vec<String> = [
+        "",
+        "U",
+        "R2",
+        "F'",
+        "D",
+        "L2'",
+        "B",
+        "x",
+        "y2",
+        "z'",
+        "x y z",
+        "D L B",
+        "U D",
+        "R L'",
+        "F B2",
+        "R U R' U'",
+        "x R y U z F",
+        "U2 D2 L2 R2 F2 B2",
+        "",
+    ]
+    .iter()
+    .map(|s| s.to_string())
+    .collect();
+    let (i, a) = file(edge);
+    files.push(("edge".to_string(), i, a));
+    for k in 1..=3 {
+        let lines = (0..300)
+            .map(|_| format_moves(&random_scramble(&mut rng, 25, k > 1)))
+            .collect();
+        let (i, a) = file(lines);
+        files.push((format!("random-{k}"), i, a));
+    }
+    // The 2644 antipodes need 11 moves: scramble = the inverse of a solution.
+    let deep: Vec<String> = antipodes(&bfs, 11, 100)
+        .into_iter()
+        .map(|k| {
+            let cube = cube_of_key(k);
+            let sol = bfs.solve(&cube);
+            let inverse: Vec<Move> = sol
+                .iter()
+                .rev()
+                .map(|m| Move {
+                    turn: m.turn,
+                    amount: 4 - m.amount,
+                })
+                .collect();
+            format_moves(&inverse)
+        })
+        .collect();
+    let (i, a) = file(deep);
+    files.push(("antipodes".to_string(), i, a));
+    files
+}
+
+/// The sticker cube with a given key (its 21 free stickers, 3 bits each), DBL home.
+fn cube_of_key(k: u64) -> StickerCube {
+    let mut s = [0u8; 24];
+    let free = (0..24).filter(|i| !DBL_STICKERS.contains(i));
+    for (n, i) in free.enumerate() {
+        s[i] = ((k >> (3 * (20 - n))) & 7) as u8;
+    }
+    for (k, &i) in DBL_STICKERS.iter().enumerate() {
+        s[i] = [3, 5, 4][k];
+    }
+    StickerCube(s)
+}
+
+/// The first `n` keys (in key order, so the choice is reproducible) of states at distance `d`.
+fn antipodes(bfs: &StickerBfs, d: u8, n: usize) -> Vec<u64> {
+    let all: std::collections::BTreeSet<u64> = bfs
+        .seen
+        .iter()
+        .filter(|(_, v)| v.0 == d)
+        .map(|(&k, _)| k)
+        .collect();
+    all.into_iter().take(n).collect()
+}
+
+/// Colours of a sticker cube in a judge's order, renumbered by `perm` (face f gets colour perm[f]).
+fn judge_line(c: &StickerCube, layout: &Layout, perm: &[u8; 6]) -> String {
+    let canon: [u8; 24] = c.0.map(|x| perm[x as usize]);
+    let judge = layout.from_canonical(&canon);
+    judge
+        .iter()
+        .map(|x| x.to_string())
+        .collect::<Vec<_>>()
+        .join(" ")
+}
+
+fn random_perm(rng: &mut Rng, base: u8) -> [u8; 6] {
+    let mut p = [base, base + 1, base + 2, base + 3, base + 4, base + 5];
+    rng.shuffle(&mut p);
+    p
+}
+
+/// All twelve quarter turns of a real cube (any face), for answers that do not hold DBL.
+fn quarter_turns() -> Vec<Move> {
+    Face::ALL
+        .iter()
+        .flat_map(|&f| {
+            [1u8, 3].map(|a| Move {
+                turn: Turn::Face(f),
+                amount: a,
+            })
+        })
+        .collect()
+}
+
+/// cf887c: YES exactly when one of the twelve quarter turns makes every face one colour.
+fn cf887c() -> Vec<(String, String, String)> {
+    let mut rng = Rng::new(887);
+    let mut files = Vec::new();
+    let mut push = |name: String, c: &StickerCube, perm: &[u8; 6], colours: Option<[u8; 24]>| {
+        let line = match colours {
+            Some(raw) => raw
+                .iter()
+                .map(|x| x.to_string())
+                .collect::<Vec<_>>()
+                .join(" "),
+            None => judge_line(c, &CF887C, perm),
+        };
+        let yes = match colours {
+            Some(_) => false,
+            None => {
+                !c.is_solved()
+                    && quarter_turns()
+                        .iter()
+                        .any(|&m| c.apply(m).unwrap().is_solved())
+            }
+        };
+        files.push((
+            name,
+            line + "\n",
+            if yes { "YES\n" } else { "NO\n" }.to_string(),
+        ));
+    };
+    for (k, m) in quarter_turns().into_iter().enumerate() {
+        let perm = random_perm(&mut rng, 1);
+        push(format!("one-turn-{}", k + 1), &scrambled(&[m]), &perm, None);
+    }
+    for (k, s) in ["", "U2", "R U", "x", "U D'", "R2 L2", "F B"]
+        .iter()
+        .enumerate()
+    {
+        let moves = twisty::notation::parse_moves(s, 1, twisty::notation::Families::CUBE2).unwrap();
+        let perm = random_perm(&mut rng, 1);
+        push(format!("no-{}", k + 1), &scrambled(&moves), &perm, None);
+    }
+    for k in 1..=6 {
+        let c = scrambled(&random_scramble(&mut rng, 20, true));
+        let perm = random_perm(&mut rng, 1);
+        push(format!("random-{k}"), &c, &perm, None);
+    }
+    // Colourings with four of each colour that are no real cube.
+    for k in 1..=5 {
+        let mut raw: [u8; 24] = std::array::from_fn(|i| (i / 4) as u8 + 1);
+        rng.shuffle(&mut raw);
+        push(
+            format!("not-a-cube-{k}"),
+            &StickerCube::solved(),
+            &[1, 2, 3, 4, 5, 6],
+            Some(raw),
+        );
+    }
+    files
+}
+
+/// hdu4801: the most single-coloured faces within N quarter turns, by BFS over sticker cubes with all
+/// twelve quarter turns (no DBL trick), deduplicating states.
+fn hdu4801() -> Vec<(String, String, String)> {
+    let best = |c: &StickerCube, n: usize| -> usize {
+        let mut seen = std::collections::HashSet::new();
+        seen.insert(*c);
+        let mut frontier = vec![*c];
+        let mut best = c.uniform_faces();
+        for _ in 0..n {
+            let mut next = Vec::new();
+            for s in &frontier {
+                for m in quarter_turns() {
+                    let t = s.apply(m).unwrap();
+                    if seen.insert(t) {
+                        best = best.max(t.uniform_faces());
+                        next.push(t);
+                    }
+                }
+            }
+            frontier = next;
+        }
+        best
+    };
+    let mut rng = Rng::new(4801);
+    let mut files = Vec::new();
+    for k in 1..=4 {
+        let (mut input, mut answer) = (String::new(), String::new());
+        for _ in 0..6 {
+            let depth = rng.below(6) + 1;
+            let n = if k == 4 {
+                rng.below(3) + 1
+            } else {
+                rng.below(5) + 1
+            };
+            let moves: Vec<Move> = (0..depth).map(|_| quarter_turns()[rng.below(12)]).collect();
+            let c = scrambled(&moves);
+            let perm = random_perm(&mut rng, 0);
+            writeln!(input, "{n}\n{}", judge_line(&c, &HDU4801, &perm)).unwrap();
+            writeln!(answer, "{}", best(&c, n)).unwrap();
+        }
+        files.push((format!("random-{k}"), input, answer));
+    }
+    files
+}
+
+/// mipt041: minimum quarter turns, from a BFS over sticker cubes with U R F quarter turns.
+fn mipt041() -> Vec<(String, String, String)> {
+    let bfs = StickerBfs::new(urf_moves(true));
+    let mut rng = Rng::new(41);
+    let mut files = Vec::new();
+    let mut cubes: Vec<StickerCube> = (0..12)
+        .map(|_| scrambled(&random_scramble(&mut rng, 25, true)))
+        .collect();
+    cubes.push(StickerCube::solved());
+    cubes.extend(antipodes(&bfs, 14, 3).into_iter().map(cube_of_key));
+    for (k, c) in cubes.iter().enumerate() {
+        let perm = random_perm(&mut rng, 1);
+        let d = bfs.solve(&relabel_dbl_home(c)).len();
+        files.push((
+            format!("case-{}", k + 1),
+            judge_line(c, &MIPT041, &perm) + "\n",
+            format!("{d}\n"),
+        ));
     }
     files
 }
