@@ -167,7 +167,7 @@ fn cube2() {
     let tables = Cube2Tables::new();
     let build = time_ms(15, || PackedTable::build_product(&tables.htm(), &[0]));
     let moves = time_ms(15, Cube2Tables::new);
-    let seed_build = time_ms(15, || Cube2Ida::htm());
+    let seed_build = time_ms(15, Cube2Ida::htm);
     println!("  HTM distance table (3,674,160 states, 2 bits each): {build:.1} ms single-threaded (target under 50 ms)");
     println!("  move tables: {moves:.2} ms; seed baseline's tables (moves + CP and CO pruning): {seed_build:.2} ms");
 
