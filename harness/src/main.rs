@@ -39,6 +39,10 @@ enum Cmd {
         problems: Vec<String>,
         #[arg(long, value_enum, default_value = "text")]
         format: Format,
+        /// Judge the single-file submissions instead: bundle each binary (tools/bundle), compile the
+        /// bundle with plain `rustc --edition 2021 -O`, and run that.
+        #[arg(long)]
+        bundled: bool,
     },
     /// Run the cases that have no .out yet and keep their outputs as pending answers to review.
     Bless { problems: Vec<String> },
@@ -82,10 +86,19 @@ fn main() {
 fn run(cli: Cli) -> Result<i32, String> {
     let ws = workspace(&cli)?;
     match cli.command {
-        Cmd::Test { problems, format } => {
+        Cmd::Test {
+            problems,
+            format,
+            bundled,
+        } => {
             let problems = load(&ws, &problems)?;
             build(&ws, &problems, cli.no_build)?;
-            test(&ws, &problems, format)
+            let programs = if bundled {
+                bundle_all(&ws, &problems, cli.no_build)?
+            } else {
+                Vec::new()
+            };
+            test(&ws, &problems, format, &programs)
         }
         Cmd::Bless { problems } => {
             let problems = load(&ws, &problems)?;
@@ -171,6 +184,69 @@ fn build(ws: &Workspace, problems: &[Problem], no_build: bool) -> Result<(), Str
     Ok(())
 }
 
+/// Bundles and compiles every binary the problems run: `(binary, compiled program)`.
+fn bundle_all(
+    ws: &Workspace,
+    problems: &[Problem],
+    no_build: bool,
+) -> Result<Vec<(String, PathBuf)>, String> {
+    let cargo = std::env::var("CARGO").unwrap_or_else(|_| "cargo".into());
+    if !no_build {
+        let ok = Command::new(&cargo)
+            .current_dir(&ws.root)
+            .args([
+                "build",
+                "--release",
+                "--quiet",
+                "-p",
+                "tools",
+                "--bin",
+                "bundle",
+            ])
+            .status()
+            .map_err(|e| format!("cannot run cargo: {e}"))?;
+        if !ok.success() {
+            return Err("cargo build of tools/bundle failed".into());
+        }
+    }
+    let dir = ws.work.join("bundled");
+    std::fs::create_dir_all(&dir).map_err(|e| e.to_string())?;
+    let mut bins: Vec<&str> = problems.iter().filter_map(|p| p.binary()).collect();
+    bins.sort();
+    bins.dedup();
+    let mut out = Vec::new();
+    for bin in bins {
+        let src = dir.join(format!("{bin}.rs"));
+        let exe = dir.join(bin);
+        let o = Command::new(ws.bin_dir.join("bundle"))
+            .arg(bin)
+            .arg("-o")
+            .arg(&src)
+            .output()
+            .map_err(|e| format!("cannot run the bundler: {e}"))?;
+        if !o.status.success() {
+            return Err(format!(
+                "bundling {bin} failed: {}",
+                String::from_utf8_lossy(&o.stderr).trim()
+            ));
+        }
+        let o = Command::new("rustc")
+            .args(["--edition", "2021", "-O", "-o"])
+            .arg(&exe)
+            .arg(&src)
+            .output()
+            .map_err(|e| format!("cannot run rustc: {e}"))?;
+        if !o.status.success() {
+            return Err(format!(
+                "the bundle of {bin} does not compile alone:\n{}",
+                String::from_utf8_lossy(&o.stderr)
+            ));
+        }
+        out.push((bin.to_string(), exe));
+    }
+    Ok(out)
+}
+
 fn program_of(ws: &Workspace, p: &Problem) -> Program {
     match &p.config.command {
         Some(argv) => Program {
@@ -200,7 +276,14 @@ fn progress(total: usize) -> ProgressBar {
     pb
 }
 
-fn test(ws: &Workspace, problems: &[Problem], format: Format) -> Result<i32, String> {
+/// Runs every case. `bundled` replaces binaries by their compiled bundles (outputs then go to
+/// `target/judge/run-bundled/`, so that both runs can be compared).
+fn test(
+    ws: &Workspace,
+    problems: &[Problem],
+    format: Format,
+    bundled: &[(String, PathBuf)],
+) -> Result<i32, String> {
     let all: Vec<_> = problems
         .iter()
         .map(|p| p.cases().map(|c| (p, c)))
@@ -214,7 +297,21 @@ fn test(ws: &Workspace, problems: &[Problem], format: Format) -> Result<i32, Str
     let pb = progress(total);
     let mut reports = Vec::new();
     for (p, cases) in all {
-        let program = program_of(ws, p);
+        let mut program = program_of(ws, p);
+        if let Some((_, exe)) = bundled.iter().find(|(b, _)| Some(b.as_str()) == p.binary()) {
+            program = Program {
+                argv: vec![exe.to_string_lossy().into_owned()],
+                dir: None,
+            };
+        }
+        let run_dir = ws
+            .work
+            .join(if bundled.is_empty() {
+                "run"
+            } else {
+                "run-bundled"
+            })
+            .join(&p.name);
         let checker = checker_of(ws, p);
         let mut rep = ProblemReport {
             problem: p.name.clone(),
@@ -223,13 +320,7 @@ fn test(ws: &Workspace, problems: &[Problem], format: Format) -> Result<i32, Str
         };
         for case in &cases {
             pb.set_message(format!("{}/{}", p.name, case.name));
-            let r = runner::run_case(
-                p,
-                &program,
-                checker.as_deref(),
-                case,
-                &ws.work.join("run").join(&p.name),
-            )?;
+            let r = runner::run_case(p, &program, checker.as_deref(), case, &run_dir)?;
             if format == Format::Text {
                 pb.suspend(|| println!("{}", report::case_line(&p.name, width, &r)));
             }

@@ -2,6 +2,7 @@
 //! independently of the library's coordinate models (generators derive answers from these), and
 //! process measurement for benchmarks.
 
+pub mod bundle;
 pub mod measure;
 pub mod rng;
 pub mod stickers;

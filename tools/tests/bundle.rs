@@ -1,0 +1,136 @@
+//! The bundler on a fixture library: a reviewed snapshot of its output, and its refusals.
+
+use std::path::{Path, PathBuf};
+use std::process::Command;
+use tools::bundle::{bundle, Judge, Options};
+
+fn fixture() -> PathBuf {
+    Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/fixture/src")
+}
+
+fn opts(judge: Judge) -> Options {
+    Options {
+        judge,
+        minify: false,
+        lib_name: "fixture".into(),
+    }
+}
+
+#[test]
+fn bundle_of_the_fixture_binary() {
+    let b = bundle(
+        &fixture(),
+        &fixture().join("bin/hello.rs"),
+        &opts(Judge::Codeforces),
+    )
+    .unwrap();
+    assert_eq!(b.modules, ["area", "shapes"]);
+    insta::assert_snapshot!(b.code);
+
+    // It compiles alone and runs.
+    let dir = std::env::temp_dir().join(format!("twisty-bundle-test-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    std::fs::write(dir.join("hello.rs"), &b.code).unwrap();
+    let ok = Command::new("rustc")
+        .args(["--edition", "2021", "-O", "-o"])
+        .arg(dir.join("hello"))
+        .arg(dir.join("hello.rs"))
+        .status()
+        .unwrap();
+    assert!(ok.success());
+    let out = Command::new(dir.join("hello")).output().unwrap();
+    assert_eq!(String::from_utf8_lossy(&out.stdout), "32\n");
+    std::fs::remove_dir_all(dir).ok();
+}
+
+#[test]
+fn minified_bundle_is_smaller_and_equivalent() {
+    let pretty = bundle(
+        &fixture(),
+        &fixture().join("bin/hello.rs"),
+        &opts(Judge::Plain),
+    )
+    .unwrap();
+    let mut o = opts(Judge::Plain);
+    o.minify = true;
+    let small = bundle(&fixture(), &fixture().join("bin/hello.rs"), &o).unwrap();
+    assert!(small.code.len() < pretty.code.len());
+    let strip = |s: &str| {
+        s.lines()
+            .filter(|l| !l.starts_with("//"))
+            .collect::<String>()
+            .replace([' ', '\n'], "")
+    };
+    assert_eq!(strip(&small.code), strip(&pretty.code));
+}
+
+/// A throwaway binary next to the fixture library.
+fn refuse(judge: Judge, source: &str) -> String {
+    let dir = std::env::temp_dir().join(format!(
+        "twisty-bundle-refuse-{}-{}",
+        std::process::id(),
+        source.len()
+    ));
+    std::fs::create_dir_all(&dir).unwrap();
+    let bin = dir.join("bad.rs");
+    std::fs::write(&bin, source).unwrap();
+    let r = bundle(&fixture(), &bin, &opts(judge));
+    std::fs::remove_dir_all(dir).ok();
+    match r {
+        Ok(_) => String::new(),
+        Err(e) => e.to_string(),
+    }
+}
+
+#[test]
+fn refuses_what_a_judge_cannot_compile() {
+    let e = refuse(Judge::Codeforces, "use proconio::input;\nfn main() {}\n");
+    assert!(e.contains(":1: cannot bundle: it uses the crate `proconio`, but codeforces offers no external crates"), "{e}");
+    assert_eq!(
+        refuse(
+            Judge::Atcoder,
+            "use proconio::input;\nuse itertools::Itertools;\nfn main() {}\n"
+        ),
+        ""
+    );
+    let e = refuse(
+        Judge::Atcoder,
+        "fn main() {\n    let x = serde_json::json!(1);\n}\n",
+    );
+    assert!(e.contains(":2: cannot bundle: it uses the crate `serde_json`, but atcoder offers only proconio, itertools"), "{e}");
+    let e = refuse(
+        Judge::Plain,
+        "fn main() {\n    let s = include_str!(\"data.txt\");\n}\n",
+    );
+    assert!(
+        e.contains("reads a file at compile time with `include_str!`"),
+        "{e}"
+    );
+    let e = refuse(
+        Judge::Plain,
+        "#[derive(serde::Serialize)]\nstruct S;\nfn main() {}\n",
+    );
+    assert!(
+        e.contains("derives `serde::Serialize`, a procedural macro"),
+        "{e}"
+    );
+    let e = refuse(Judge::Plain, "#[tokio::main]\nfn main() {}\n");
+    assert!(e.contains("uses the attribute `tokio::main`"), "{e}");
+}
+
+#[test]
+fn refuses_a_package_with_a_build_script() {
+    let dir = std::env::temp_dir().join(format!("twisty-bundle-build-{}", std::process::id()));
+    std::fs::create_dir_all(dir.join("src/bin")).unwrap();
+    std::fs::write(dir.join("build.rs"), "fn main() {}\n").unwrap();
+    std::fs::write(dir.join("src/lib.rs"), "").unwrap();
+    std::fs::write(dir.join("src/bin/x.rs"), "fn main() {}\n").unwrap();
+    let e = bundle(
+        &dir.join("src"),
+        &dir.join("src/bin/x.rs"),
+        &opts(Judge::Plain),
+    )
+    .unwrap_err();
+    assert!(e.to_string().contains("has a build script"), "{e}");
+    std::fs::remove_dir_all(dir).ok();
+}
