@@ -145,11 +145,26 @@ impl CubieCube {
     /// Relabelling colours by a whole-cube rotation `q` is `q` followed by `self` (the same turns on a
     /// cube coloured differently), so this tries the 24 rotations for the one that puts DBL home.
     pub fn normalised(&self) -> CubieCube {
-        rotations()
-            .iter()
-            .map(|q| q.then(self))
-            .find(|c| c.cp[DBL] == DBL as u8 && c.co[DBL] == 0)
-            .expect("one of the 24 rotations brings any corner home untwisted")
+        // Which rotation works depends only on the corner at DBL and its twist: 24 cases, cached.
+        static BY_DBL: std::sync::OnceLock<[u8; 24]> = std::sync::OnceLock::new();
+        let table = BY_DBL.get_or_init(|| {
+            std::array::from_fn(|k| {
+                // Any cube with corner k / 3 at DBL, twisted k % 3.
+                let mut c = CubieCube::SOLVED;
+                c.cp.swap(DBL, k / 3);
+                c.co[DBL] = (k % 3) as u8;
+                let home = |q: &CubieCube| {
+                    let n = q.then(&c);
+                    n.cp[DBL] == DBL as u8 && n.co[DBL] == 0
+                };
+                rotations()
+                    .iter()
+                    .position(home)
+                    .expect("a rotation brings any corner home untwisted") as u8
+            })
+        });
+        let q = table[self.cp[DBL] as usize * 3 + self.co[DBL] as usize];
+        rotations()[q as usize].then(self)
     }
 
     /// Coordinate in `0..SIZE` of a cube whose DBL corner is home.

@@ -17,5 +17,6 @@ pub mod facelet;
 pub mod floppy;
 pub mod input;
 pub mod notation;
+pub mod robot;
 pub mod search;
 pub mod sticker_cube;

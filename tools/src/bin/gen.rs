@@ -30,6 +30,7 @@ enum Problem {
     Cf887c,
     Hdu4801,
     Mipt041,
+    Robot2,
 }
 
 fn main() {
@@ -40,6 +41,7 @@ fn main() {
         Problem::Cf887c => ("cf887c", cf887c()),
         Problem::Hdu4801 => ("hdu4801", hdu4801()),
         Problem::Mipt041 => ("mipt041", mipt041()),
+        Problem::Robot2 => ("robot2", robot2()),
     };
     let dir = cli
         .out
@@ -353,5 +355,132 @@ fn mipt041() -> Vec<(String, String, String)> {
             format!("{d}\n"),
         ));
     }
+    files
+}
+
+/// Exact robot costs for every cube seen with DBL home and each pair last used, by a bucketed
+/// Dijkstra backward from solved over all 3,674,160 x 2 states. (Relabelling colours never changes
+/// what the robot must do, so the cube with DBL home is the whole state; the solver searches the
+/// physical cube by IDA* instead, so this is an independent check of it.)
+struct RobotCosts {
+    /// `cost[p][coord]`: cost to solve when the last twist used pair `p` (the next must use the other).
+    cost: [Vec<u8>; 2],
+}
+
+impl RobotCosts {
+    fn new() -> Self {
+        use twisty::cube2::{CubieCube, SIZE};
+        use twisty::robot::TWISTS;
+        const INF: u8 = u8::MAX;
+        let mut cost = [vec![INF; SIZE], vec![INF; SIZE]];
+        let inverse: Vec<CubieCube> = TWISTS.iter().map(|t| t.cubie().power(3)).collect();
+        let mut buckets: Vec<Vec<(u32, u8)>> = vec![Vec::new(); 64];
+        for p in 0..2 {
+            cost[p][0] = 0;
+            buckets[0].push((0, p as u8));
+        }
+        for c in 0..buckets.len() {
+            let bucket = std::mem::take(&mut buckets[c]);
+            for (m, p) in bucket {
+                if cost[p as usize][m as usize] as usize != c {
+                    continue;
+                }
+                let cube = CubieCube::from_coord(m as usize);
+                let other = 1 - p as usize;
+                for (t, inv) in TWISTS.iter().zip(&inverse) {
+                    if t.pair as u8 != p {
+                        continue;
+                    }
+                    let n = cube.then(inv).normalised().coord();
+                    let nc = c + t.cost() as usize;
+                    if nc < cost[other][n] as usize {
+                        cost[other][n] = nc as u8;
+                        buckets[nc].push((n as u32, other as u8));
+                    }
+                }
+            }
+        }
+        RobotCosts { cost }
+    }
+
+    /// Cost from a cube with no twist made yet.
+    fn start(&self, coord: usize) -> u8 {
+        self.cost[0][coord].min(self.cost[1][coord])
+    }
+
+    /// One optimal plan, walking down the table.
+    fn plan(&self, cube: &twisty::cube2::CubieCube) -> Vec<twisty::robot::Twist> {
+        use twisty::robot::TWISTS;
+        let mut c = *cube;
+        let mut last: Option<usize> = None;
+        let mut plan = Vec::new();
+        loop {
+            let coord = c.normalised().coord();
+            let here = match last {
+                None => self.start(coord),
+                Some(p) => self.cost[p][coord],
+            };
+            if here == 0 {
+                return plan;
+            }
+            let t = TWISTS
+                .iter()
+                .find(|t| {
+                    Some(t.pair as usize) != last
+                        && t.cost() as u8
+                            + self.cost[t.pair as usize][c.then(&t.cubie()).normalised().coord()]
+                            == here
+                })
+                .expect("the table has a step down from every state");
+            c = c.then(&t.cubie());
+            last = Some(t.pair as usize);
+            plan.push(*t);
+        }
+    }
+}
+
+/// robot2: scrambles with minimum robot costs from the exact cost table.
+fn robot2() -> Vec<(String, String, String)> {
+    use twisty::cube2::CubieCube;
+    let table = RobotCosts::new();
+    let mut rng = Rng::new(5);
+    let solve = |line: &str| {
+        let moves =
+            twisty::notation::parse_moves(line, 1, twisty::notation::Families::CUBE2).unwrap();
+        twisty::robot::format_plan(&table.plan(&CubieCube::SOLVED.apply_moves(&moves).unwrap()))
+    };
+    let file = |lines: Vec<String>| {
+        let answers: Vec<String> = lines.iter().map(|l| solve(l)).collect();
+        (lines.join("\n") + "\n", answers.join("\n") + "\n")
+    };
+    let mut files = Vec::new();
+    let edge: Vec<String> = [
+        "",
+        "R'",
+        "L'",
+        "R U",
+        "U",
+        "D",
+        "x",
+        "y",
+        "R U R' U'",
+        "F R U' R' U' R U R' F' R U R' U' R' F R F'",
+    ]
+    .iter()
+    .map(|s| s.to_string())
+    .collect();
+    let (i, a) = file(edge);
+    files.push(("edge".to_string(), i, a));
+    for k in 1..=2 {
+        let lines = (0..100)
+            .map(|_| format_moves(&random_scramble(&mut rng, 25, k == 2)))
+            .collect();
+        let (i, a) = file(lines);
+        files.push((format!("random-{k}"), i, a));
+    }
+    let worst = (0..twisty::cube2::SIZE)
+        .max_by_key(|&c| table.start(c))
+        .unwrap();
+    eprintln!("robot2: the costliest state costs {}", table.start(worst));
     files
 }

@@ -1,0 +1,35 @@
+//! robot2: for each scramble line, a minimum-cost twist plan for the Soltvvo robot, as
+//! `COST TWISTS...` (see `shared/spec/robot.md`). Same input as cube2; bad lines are reported on
+//! stderr with line and column, get no output line, and make the exit code 2.
+
+use std::io::{BufWriter, Write};
+use twisty::cube2::CubieCube;
+use twisty::input::{fail, numbered_lines, read_stdin};
+use twisty::notation::{parse_moves, Families};
+use twisty::robot::{format_plan, RobotSolver};
+
+fn main() {
+    let src = read_stdin().unwrap_or_else(|e| fail("robot2", &e));
+    let solver = RobotSolver::new();
+    let mut out = BufWriter::new(std::io::stdout().lock());
+    let mut failed = false;
+    for (n, line) in numbered_lines(&src) {
+        match parse_moves(line, n, Families::CUBE2) {
+            Ok(moves) => {
+                // The robot's frame is the scramble's: rotations in the scramble turn the cube in it.
+                let cube = CubieCube::SOLVED
+                    .apply_moves(&moves)
+                    .expect("2x2x2 moves only");
+                writeln!(out, "{}", format_plan(&solver.solve(&cube).0)).unwrap();
+            }
+            Err(e) => {
+                eprintln!("robot2: {e}");
+                failed = true;
+            }
+        }
+    }
+    out.flush().unwrap();
+    if failed {
+        std::process::exit(2);
+    }
+}
