@@ -375,8 +375,8 @@ impl RobotCosts {
         let mut cost = [vec![INF; SIZE], vec![INF; SIZE]];
         let inverse: Vec<CubieCube> = TWISTS.iter().map(|t| t.cubie().power(3)).collect();
         let mut buckets: Vec<Vec<(u32, u8)>> = vec![Vec::new(); 64];
-        for p in 0..2 {
-            cost[p][0] = 0;
+        for (p, c) in cost.iter_mut().enumerate() {
+            c[0] = 0;
             buckets[0].push((0, p as u8));
         }
         for c in 0..buckets.len() {
