@@ -249,6 +249,14 @@ pub struct StickerError {
 /// Reads 24 stickers in the canonical numbering, any colour numbering. The colours on the DBL
 /// corner name the D, B and L faces; the other three are paired with them as opposite faces.
 pub fn from_stickers(s: &[u8; 24]) -> Result<CubieCube, StickerError> {
+    from_stickers_named(s, &|c| c.to_string())
+}
+
+/// [`from_stickers`], naming colours in messages with `name` (letters for the robot's camera).
+pub fn from_stickers_named(
+    s: &[u8; 24],
+    name: &dyn Fn(u8) -> String,
+) -> Result<CubieCube, StickerError> {
     // Each colour exactly four times.
     let mut colours: Vec<(u8, Vec<usize>)> = Vec::new();
     for (i, &c) in s.iter().enumerate() {
@@ -261,7 +269,8 @@ pub fn from_stickers(s: &[u8; 24]) -> Result<CubieCube, StickerError> {
         return Err(StickerError {
             sticker: at[4],
             msg: format!(
-                "colour {c} appears {} times; each of 6 colours must appear 4 times",
+                "colour {} appears {} times; each of 6 colours must appear 4 times",
+                name(*c),
                 at.len()
             ),
         });
@@ -270,7 +279,8 @@ pub fn from_stickers(s: &[u8; 24]) -> Result<CubieCube, StickerError> {
         return Err(StickerError {
             sticker: at[0],
             msg: format!(
-                "colour {c} appears {} times; each of 6 colours must appear 4 times",
+                "colour {} appears {} times; each of 6 colours must appear 4 times",
+                name(*c),
                 at.len()
             ),
         });
@@ -312,7 +322,7 @@ pub fn from_stickers(s: &[u8; 24]) -> Result<CubieCube, StickerError> {
     let solved: [u8; 24] = std::array::from_fn(|i| face_colour[i / 4]);
     let (cp, co) = CORNERS
         .read(&solved, s)
-        .map_err(|e| explain(e, s, &face_colour))?;
+        .map_err(|e| explain(e, &face_colour, name))?;
     let mut c = CubieCube::SOLVED;
     c.cp.copy_from_slice(&cp);
     c.co.copy_from_slice(&co);
@@ -335,7 +345,7 @@ pub fn from_stickers(s: &[u8; 24]) -> Result<CubieCube, StickerError> {
 }
 
 /// Says why a corner could not be read: a repeated colour, two opposite faces, or mirrored colours.
-fn explain(e: PieceError, s: &[u8; 24], face_colour: &[u8; 6]) -> StickerError {
+fn explain(e: PieceError, face_colour: &[u8; 6], name: &dyn Fn(u8) -> String) -> StickerError {
     let face_name = |c: u8| {
         face_colour
             .iter()
@@ -352,18 +362,21 @@ fn explain(e: PieceError, s: &[u8; 24], face_colour: &[u8; 6]) -> StickerError {
                 .unwrap_or(0);
             let sticker = CORNER_FACELETS[i][0];
             let (a, b, c) = (colours[0], colours[1], colours[2]);
+            let (na, nb, nc) = (name(a), name(b), name(c));
             let msg = if a == b || b == c || a == c {
-                format!("the corner at {position} shows colours {a} {b} {c}: one colour twice, which no corner does")
+                format!("the corner at {position} shows colours {na} {nb} {nc}: one colour twice, which no corner does")
             } else if let Some((x, y)) = [(a, b), (b, c), (a, c)].into_iter().find(|&(x, y)| {
                 matches!((face_name(x), face_name(y)), (Some(p), Some(q)) if Face::ALL.iter().any(|f| f.letter() == p && f.opposite().letter() == q))
             }) {
                 format!(
-                    "the corner at {position} shows colours {x} and {y}, which belong to opposite faces ({} and {})",
+                    "the corner at {position} shows colours {} and {}, which belong to opposite faces ({} and {})",
+                    name(x),
+                    name(y),
                     face_name(x).unwrap_or('?'),
                     face_name(y).unwrap_or('?')
                 )
             } else {
-                format!("the corner at {position} shows colours {a} {b} {c} in mirror order, which no real corner has")
+                format!("the corner at {position} shows colours {na} {nb} {nc} in mirror order, which no real corner has")
             };
             StickerError { sticker, msg }
         }
@@ -374,7 +387,6 @@ fn explain(e: PieceError, s: &[u8; 24], face_colour: &[u8; 6]) -> StickerError {
                 .iter()
                 .position(|n| *n == positions[1])
                 .unwrap_or(0);
-            let _ = s;
             StickerError {
                 sticker: CORNER_FACELETS[i][0],
                 msg: format!(

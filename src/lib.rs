@@ -14,6 +14,7 @@ pub mod coord;
 pub mod cube2;
 pub mod dist_table;
 pub mod facelet;
+pub mod firmware;
 pub mod floppy;
 pub mod input;
 pub mod notation;

@@ -24,7 +24,7 @@ fn judge(root: &Path, args: &[&str]) -> String {
 fn every_problem_is_accepted_built_by_cargo_and_bundled() {
     let root = Path::new(env!("CARGO_MANIFEST_DIR")).parent().unwrap();
     let text = judge(root, &["test"]);
-    for p in ["aoj0300", "cf887c", "cube2", "hdu4801", "mipt041"] {
+    for p in ["aoj0300", "cf887c", "cube2", "hdu4801", "mipt041", "robot2"] {
         assert!(
             text.contains(&format!("\n{p} ")),
             "{p} missing from\n{text}"

@@ -1,0 +1,223 @@
+//! The bridge end to end: robot2 -> bridge -> robot-sim over real pseudo-terminals; grid input and
+//! its rejections; the timeline against the model's estimate.
+
+use assert_cmd::Command;
+use predicates::prelude::*;
+use proptest::prelude::*;
+use twisty::robot::{parse_grid, parse_plan_line};
+
+const SOLVED_GRID: &str = "..ww....\n..ww....\nooggrrbb\nooggrrbb\n..yy....\n..yy....\n";
+
+fn robot2(scrambles: &str) -> Vec<String> {
+    let out = Command::cargo_bin("robot2")
+        .unwrap()
+        .write_stdin(scrambles.to_string())
+        .output()
+        .unwrap();
+    assert!(out.status.success());
+    String::from_utf8(out.stdout)
+        .unwrap()
+        .lines()
+        .map(str::to_string)
+        .collect()
+}
+
+#[test]
+fn random_scrambles_end_solved_on_the_fake_firmware() {
+    let scrambles = [
+        "R U R' U'",
+        "F2 U' R F",
+        "x R2 D L' B",
+        "U R2 F' L D2 B' R U2 F x y",
+        "D",
+    ];
+    let plans = robot2(&(scrambles.join("\n") + "\n"));
+    for (scramble, plan) in scrambles.iter().zip(&plans) {
+        let out = Command::cargo_bin("bridge")
+            .unwrap()
+            .args([
+                "--simulate",
+                "--time-scale",
+                "0",
+                "--input",
+                "plan",
+                "--scramble",
+                scramble,
+            ])
+            .write_stdin(plan.clone())
+            .output()
+            .unwrap();
+        let report = String::from_utf8_lossy(&out.stdout);
+        assert!(
+            out.status.success(),
+            "{scramble}: {report}\n{}",
+            String::from_utf8_lossy(&out.stderr)
+        );
+        assert!(report.contains("violations: 0"), "{report}");
+        assert!(report.contains("final: solved"), "{report}");
+        // The fake firmware reconstructed exactly the plan's twists.
+        let twists: Vec<&str> = plan.split(' ').skip(1).collect();
+        assert!(
+            report.contains(&format!("twists: {}\n", twists.join(" "))),
+            "{report}"
+        );
+    }
+}
+
+#[test]
+fn timeline_total_equals_the_model_estimate() {
+    for plan in robot2("R U R' U'\nF R2 U' F2 R\n") {
+        for speed in ["slow", "medium", "fast", "superfast"] {
+            let out = Command::cargo_bin("bridge")
+                .unwrap()
+                .args(["--dry-run", "--speed", speed])
+                .write_stdin(plan.clone())
+                .output()
+                .unwrap();
+            let text = String::from_utf8_lossy(&out.stdout).to_string();
+            let total = text.lines().last().unwrap();
+            let num = |after: &str| -> f64 {
+                let rest = &total[total.find(after).unwrap() + after.len()..];
+                rest.split_whitespace().next().unwrap().parse().unwrap()
+            };
+            assert_eq!(num("total: "), num("model estimate "), "{total}");
+        }
+    }
+}
+
+/// The camera grid of a scrambled cube (Western colours: U w, R r, F g, D y, L o, B b).
+fn grid_of(scramble: &str) -> String {
+    let moves =
+        twisty::notation::parse_moves(scramble, 1, twisty::notation::Families::CUBE2).unwrap();
+    let cube = twisty::sticker_cube::StickerCube::solved()
+        .apply_all(&moves)
+        .unwrap();
+    let mut rows = vec![vec!['.'; 8]; 6];
+    for f in 0..24 {
+        let (r, c) = twisty::robot::grid_cell(f);
+        rows[r][c] = ['w', 'r', 'g', 'y', 'o', 'b'][cube.0[f] as usize];
+    }
+    rows.iter()
+        .map(|r| r.iter().collect::<String>() + "\n")
+        .collect()
+}
+
+#[test]
+fn a_grid_is_solved_and_replayed() {
+    assert_eq!(grid_of(""), SOLVED_GRID);
+    for scramble in ["R U", "F2 R' U F", "x U R2 B' D"] {
+        let out = Command::cargo_bin("bridge")
+            .unwrap()
+            .args(["--simulate", "--time-scale", "0"])
+            .write_stdin(grid_of(scramble))
+            .output()
+            .unwrap();
+        let report = String::from_utf8_lossy(&out.stdout);
+        assert!(
+            out.status.success(),
+            "{scramble}: {report}\n{}",
+            String::from_utf8_lossy(&out.stderr)
+        );
+        assert!(
+            report.contains("final: solved") && report.contains("violations: 0"),
+            "{report}"
+        );
+    }
+    let solved = Command::cargo_bin("bridge")
+        .unwrap()
+        .args(["--dry-run"])
+        .write_stdin(SOLVED_GRID)
+        .output()
+        .unwrap();
+    assert!(String::from_utf8_lossy(&solved.stdout).starts_with("plan: 0\n"));
+}
+
+/// A grid that is rejected: exit 2, the message, and nothing sent (robot-sim never even starts).
+fn rejects(grid: &str, message: &str) {
+    Command::cargo_bin("bridge")
+        .unwrap()
+        .args(["--simulate", "--time-scale", "0", "--input", "grid"])
+        .write_stdin(grid.to_string())
+        .assert()
+        .code(2)
+        .stdout("")
+        .stderr(predicate::str::contains(message.to_string()))
+        .stderr(predicate::str::contains("panicked").not());
+}
+
+#[test]
+fn bad_grids_are_rejected_before_anything_is_sent() {
+    // Twist the URF corner in place: U (row 1, col 4) w->g, R (row 3, col 5) r->w, F (row 3, col 4) g->r.
+    let twisted = "..ww....\n..wg....\nooggwrbb\nooggrrbb\n..yy....\n..yy....\n";
+    let twisted = twisted.replacen("ooggwrbb", "oogrwrbb", 1);
+    rejects(&twisted, "a corner is twisted in place");
+    // Five white stickers.
+    rejects(
+        "..ww....\n..ww....\nooggrrbw\nooggrrbb\n..yy....\n..yy....\n",
+        "colour `w` appears 5 times",
+    );
+    // A corner with white and yellow (opposite faces): swap the URF corner's F sticker with DRB's D.
+    rejects(
+        "..ww....\n..ww....\noogyrrbb\nooggrrbb\n..yy....\n..yg....\n",
+        "which belong to opposite faces",
+    );
+    rejects(
+        "..ww....\n..ww....\nooggrrbb\nooggrrbb\n..yy....\n",
+        "expected 6 rows",
+    );
+    rejects(
+        "..ww....\n..wx....\nooggrrbb\nooggrrbb\n..yy....\n..yy....\n",
+        "line 2, column 4: expected a colour letter",
+    );
+}
+
+#[test]
+fn a_plan_that_does_not_solve_is_not_sent() {
+    Command::cargo_bin("bridge")
+        .unwrap()
+        .args(["--simulate", "--time-scale", "0", "--scramble", "R U"])
+        .write_stdin("2 R'\n")
+        .assert()
+        .code(2)
+        .stdout("")
+        .stderr(predicate::str::contains(
+            "does not solve the cube it starts from; nothing sent",
+        ));
+    Command::cargo_bin("bridge")
+        .unwrap()
+        .args(["--dry-run"])
+        .write_stdin("4 R' L'\n")
+        .assert()
+        .code(2)
+        .stderr(predicate::str::contains(
+            "line 1, column 6: `L'` uses the same pair",
+        ));
+}
+
+#[test]
+fn a_face_turn_solution_becomes_a_plan() {
+    let out = Command::cargo_bin("bridge")
+        .unwrap()
+        .args(["--simulate", "--time-scale", "0", "--input", "moves"])
+        .write_stdin("U' R'\n")
+        .output()
+        .unwrap();
+    let report = String::from_utf8_lossy(&out.stdout);
+    assert!(out.status.success(), "{report}");
+    assert!(report.contains("final: solved"), "{report}");
+}
+
+proptest! {
+    #[test]
+    fn grid_and_plan_parsers_never_panic(s in "\\PC*") {
+        let _ = parse_grid(&s);
+        let _ = twisty::robot::cube_from_grid(&s);
+        let _ = parse_plan_line(&s, 1);
+    }
+
+    #[test]
+    fn grid_parser_on_near_grids(cells in proptest::collection::vec(prop::sample::select(vec!['w', 'y', 'g', 'b', 'r', 'o', '.', ' ', 'x']), 48)) {
+        let text: String = cells.chunks(8).map(|r| r.iter().collect::<String>() + "\n").collect();
+        let _ = twisty::robot::cube_from_grid(&text);
+    }
+}
