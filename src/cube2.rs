@@ -120,6 +120,17 @@ impl CubieCube {
         Some(quarter.power(m.amount))
     }
 
+    /// The cube that undoes this one: `self.then(&self.inverse())` is solved.
+    pub fn inverse(&self) -> CubieCube {
+        let mut r = CubieCube::SOLVED;
+        for i in 0..8 {
+            let p = self.cp[i] as usize;
+            r.cp[p] = i as u8;
+            r.co[p] = (3 - self.co[i]) % 3;
+        }
+        r
+    }
+
     pub fn power(&self, k: u8) -> CubieCube {
         (0..k).fold(CubieCube::SOLVED, |c, _| c.then(self))
     }
@@ -658,6 +669,14 @@ mod tests {
                 c = c.apply_moves(&m).unwrap();
             }
             assert_eq!(c.normalised(), from_stickers(&c.to_stickers()).unwrap());
+        }
+    }
+
+    #[test]
+    fn inverses_undo() {
+        for q in rotations().iter().chain(FACE_CUBIES.iter()) {
+            assert_eq!(q.then(&q.inverse()), CubieCube::SOLVED);
+            assert_eq!(q.inverse().then(q), CubieCube::SOLVED);
         }
     }
 

@@ -11,7 +11,7 @@ use twisty::sticker_cube::StickerCube;
 /// solved orientations over physical cubes, with no heuristic and no symmetry. Keys are (cube, the
 /// pair of the previous twist, or None before the first).
 fn exhaustive_costs(bound: u32) -> HashMap<(CubieCube, Option<usize>), u32> {
-    let inverses = TWISTS.map(|t| t.cubie().power(3));
+    let inverses = TWISTS.map(|t| t.cubie().inverse());
     let goals: Vec<CubieCube> = twisty::cube2::rotations().to_vec();
     for g in &goals {
         assert!(StickerCube(g.to_stickers()).is_solved());

@@ -14,7 +14,7 @@ use twisty::notation::{format_moves, Face, Move, Turn};
 
 fn main() {
     let args: Vec<String> = std::env::args().skip(1).collect();
-    let all = ["aoj0300", "judge", "cube2"];
+    let all = ["aoj0300", "judge", "cube2", "robot2"];
     let chosen: Vec<&str> = if args.is_empty() {
         all.to_vec()
     } else {
@@ -27,6 +27,7 @@ fn main() {
             "aoj0300" => aoj0300(),
             "judge" => judge_overhead(),
             "cube2" => cube2(),
+            "robot2" => robot2(),
             other => {
                 eprintln!(
                     "bench: unknown benchmark `{other}` (known: {})",
@@ -218,4 +219,139 @@ fn cube2() {
     );
     std::fs::remove_file(file).ok();
     std::fs::remove_file(empty).ok();
+}
+
+/// Up to `limit` optimal HTM solutions (solver moves) of a cube with DBL home, by walking every
+/// closer neighbour of the packed table.
+fn optimal_solutions(table: &Cube2Solver, coord: usize, limit: usize) -> Vec<Vec<usize>> {
+    let graph = table.tables.htm();
+    let depth = table
+        .solve(&twisty::cube2::CubieCube::from_coord(coord))
+        .len();
+    let mut out = Vec::new();
+    let mut path = Vec::new();
+    fn walk(
+        g: &twisty::dist_table::ProductGraph<'_>,
+        t: &Cube2Solver,
+        c: usize,
+        left: usize,
+        path: &mut Vec<usize>,
+        out: &mut Vec<Vec<usize>>,
+        limit: usize,
+    ) {
+        use twisty::dist_table::Graph;
+        if out.len() >= limit {
+            return;
+        }
+        if left == 0 {
+            if c == 0 {
+                out.push(path.clone());
+            }
+            return;
+        }
+        let mut next = Vec::new();
+        g.neighbors(c, |m, n| next.push((m, n)));
+        for (m, n) in next {
+            // Only neighbours one closer: their own optimal length is left - 1.
+            if t.solve(&twisty::cube2::CubieCube::from_coord(n)).len() == left - 1 {
+                path.push(m);
+                walk(g, t, n, left - 1, path, out, limit);
+                path.pop();
+            }
+        }
+    }
+    walk(&graph, table, coord, depth, &mut path, &mut out, limit);
+    out
+}
+
+/// robot2: solve time per state, and cost and time against optimal HTM solutions translated to twists.
+fn robot2() {
+    use twisty::cube2::{solver_move, CubieCube};
+    use twisty::robot::{estimate_seconds, plan_cost, translate_moves, RobotSolver, Speed};
+    println!("robot2: minimum-cost plans for the Soltvvo robot");
+    let t = Instant::now();
+    let solver = RobotSolver::new();
+    println!(
+        "  start-up (exact HTM distance table for the heuristic): {:.0} ms",
+        t.elapsed().as_secs_f64() * 1000.0
+    );
+    let lines = scrambles(1007, 1000);
+    let cubes: Vec<CubieCube> = lines
+        .iter()
+        .map(|l| {
+            let m = twisty::notation::parse_moves(l, 1, twisty::notation::Families::CUBE2).unwrap();
+            CubieCube::SOLVED.apply_moves(&m).unwrap()
+        })
+        .collect();
+    let mut times = Vec::new();
+    let mut plans = Vec::new();
+    for c in &cubes {
+        let t = Instant::now();
+        let (p, _) = solver.solve(c);
+        times.push(t.elapsed().as_secs_f64() * 1000.0);
+        plans.push(p);
+    }
+    times.sort_by(|a, b| a.partial_cmp(b).unwrap());
+    println!(
+        "  solve time per state over 1,000 random states: median {:.3} ms, 90th percentile {:.3} ms, max {:.3} ms (target: median under 10 ms)",
+        times[500], times[900], times[999]
+    );
+    let table = Cube2Solver::htm();
+    let mut base_cost = 0u64;
+    let mut base_secs = 0.0;
+    let mut robot_cost = 0u64;
+    let mut robot_secs = 0.0;
+    let mut compared = 0;
+    let mut untranslatable = 0;
+    let (mut own_n, mut own_cost, mut own_robot) = (0u64, 0u64, 0u64);
+    for (c, plan) in cubes.iter().zip(&plans) {
+        let coord = c.normalised().coord();
+        // cube2's own answer (the first optimal solution of the table walk), translated.
+        let own: Vec<_> = table
+            .solve(&c.normalised())
+            .iter()
+            .map(|&m| solver_move(m))
+            .collect();
+        if let Some(p) = translate_moves(&own) {
+            own_n += 1;
+            own_cost += plan_cost(&p) as u64;
+            own_robot += plan_cost(plan) as u64;
+        }
+        let best = optimal_solutions(&table, coord, 48)
+            .into_iter()
+            .filter_map(|sol| {
+                translate_moves(&sol.iter().map(|&m| solver_move(m)).collect::<Vec<_>>())
+            })
+            .min_by_key(|p| plan_cost(p));
+        let Some(base) = best else {
+            untranslatable += 1;
+            continue;
+        };
+        compared += 1;
+        base_cost += plan_cost(&base) as u64;
+        base_secs += estimate_seconds(&base, &Speed::MEDIUM);
+        robot_cost += plan_cost(plan) as u64;
+        robot_secs += estimate_seconds(plan, &Speed::MEDIUM);
+    }
+    let n = compared as f64;
+    println!("  over {compared} states (another {untranslatable} had no optimal HTM solution that the robot can follow move by move):");
+    println!(
+        "    robot2:                       mean cost {:.2}, mean estimated time {:.3} s (medium speed)",
+        robot_cost as f64 / n,
+        robot_secs / n
+    );
+    println!(
+        "    optimal HTM, translated:      mean cost {:.2}, mean estimated time {:.3} s (best of up to 48 optimal solutions each)",
+        base_cost as f64 / n,
+        base_secs / n
+    );
+    println!(
+        "    robot2 saves {:.1}% of the cost",
+        100.0 * (1.0 - robot_cost as f64 / base_cost as f64)
+    );
+    println!(
+        "  cube2's own answer translated ({own_n} states where it can be): mean cost {:.2} against robot2's {:.2} on the same states",
+        own_cost as f64 / own_n as f64,
+        own_robot as f64 / own_n as f64
+    );
 }

@@ -373,7 +373,7 @@ impl RobotCosts {
         use twisty::robot::TWISTS;
         const INF: u8 = u8::MAX;
         let mut cost = [vec![INF; SIZE], vec![INF; SIZE]];
-        let inverse: Vec<CubieCube> = TWISTS.iter().map(|t| t.cubie().power(3)).collect();
+        let inverse: Vec<CubieCube> = TWISTS.iter().map(|t| t.cubie().inverse()).collect();
         let mut buckets: Vec<Vec<(u32, u8)>> = vec![Vec::new(); 64];
         for (p, c) in cost.iter_mut().enumerate() {
             c[0] = 0;
