@@ -173,6 +173,18 @@ pub fn parse_moves(text: &str, line: usize, families: Families) -> Result<Vec<Mo
     Ok(moves)
 }
 
+/// The sequence that undoes `moves`: reversed, each turned the other way.
+pub fn inverse(moves: &[Move]) -> Vec<Move> {
+    moves
+        .iter()
+        .rev()
+        .map(|m| Move {
+            turn: m.turn,
+            amount: (4 - m.amount) % 4,
+        })
+        .collect()
+}
+
 /// Writes moves separated by single spaces.
 pub fn format_moves(moves: &[Move]) -> String {
     let mut s = String::new();

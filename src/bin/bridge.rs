@@ -222,14 +222,7 @@ fn prepare(run: &Run, text: &str) -> Result<Prepared, Failure> {
             let (n, line) = one_line(text)?;
             let moves = parse_moves(&line, n, Families::CUBE2).map_err(bad_input)?;
             // The cube this solution solves: undo it from solved (unless --scramble says otherwise).
-            let undo: Vec<Move> = moves
-                .iter()
-                .rev()
-                .map(|m| Move {
-                    turn: m.turn,
-                    amount: 4 - m.amount,
-                })
-                .collect();
+            let undo = twisty::notation::inverse(&moves);
             let start = scramble.clone().unwrap_or(undo);
             let target = CubieCube::SOLVED.apply_moves(&start).expect("2x2x2 moves");
             let plan = RobotSolver::new().solve(&target).0;

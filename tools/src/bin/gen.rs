@@ -162,14 +162,7 @@ fn cube2() -> Vec<(String, String, String)> {
         .map(|k| {
             let cube = cube_of_key(k);
             let sol = bfs.solve(&cube);
-            let inverse: Vec<Move> = sol
-                .iter()
-                .rev()
-                .map(|m| Move {
-                    turn: m.turn,
-                    amount: 4 - m.amount,
-                })
-                .collect();
+            let inverse = twisty::notation::inverse(&sol);
             format_moves(&inverse)
         })
         .collect();
