@@ -104,20 +104,27 @@ impl CubieCube {
     /// The cubie of one move. Rotations are two opposite face turns (a 2x2x2 has no middle layer).
     /// Slices and wide turns do not exist on the 2x2x2: `None`.
     pub fn of_move(m: Move) -> Option<CubieCube> {
-        let quarter = match m.turn {
-            Turn::Face(f) => FACE_CUBIES[f as usize],
-            Turn::Rotation(c) => {
-                let f = match c {
-                    'x' => Face::R,
-                    'y' => Face::U,
-                    _ => Face::F,
+        // Six faces and three rotations, each with amounts 1..=3, computed once.
+        static TABLE: std::sync::OnceLock<[[CubieCube; 4]; 9]> = std::sync::OnceLock::new();
+        let table = TABLE.get_or_init(|| {
+            std::array::from_fn(|k| {
+                let quarter = if k < 6 {
+                    FACE_CUBIES[k]
+                } else {
+                    let f = [Face::R, Face::U, Face::F][k - 6];
+                    FACE_CUBIES[f as usize].then(&FACE_CUBIES[f.opposite() as usize].inverse())
                 };
-                let opposite_inverse = FACE_CUBIES[f.opposite() as usize].power(3);
-                FACE_CUBIES[f as usize].then(&opposite_inverse)
-            }
+                std::array::from_fn(|a| quarter.power(a as u8))
+            })
+        });
+        let k = match m.turn {
+            Turn::Face(f) => f as usize,
+            Turn::Rotation('x') => 6,
+            Turn::Rotation('y') => 7,
+            Turn::Rotation(_) => 8,
             _ => return None,
         };
-        Some(quarter.power(m.amount))
+        Some(table[k][(m.amount % 4) as usize])
     }
 
     /// The cube that undoes this one: `self.then(&self.inverse())` is solved.
@@ -624,8 +631,9 @@ pub fn scramble(text: &str, line: usize) -> Result<CubieCube, InputError> {
 
 /// Formats a solution in solver moves (`U2 R' F`).
 pub fn format_solution(moves: &[usize]) -> String {
-    let mv: Vec<Move> = moves.iter().map(|&m| solver_move(m)).collect();
-    crate::notation::format_moves(&mv)
+    const NAMES: [&str; MOVES] = ["U", "U2", "U'", "R", "R2", "R'", "F", "F2", "F'"];
+    let names: Vec<&str> = moves.iter().map(|&m| NAMES[m]).collect();
+    names.join(" ")
 }
 
 #[cfg(test)]
