@@ -1,6 +1,8 @@
 //! The 2x2x2 solvers against independent truth: the geometric sticker model, the seed-style IDA*
 //! and the judges' samples; and their answers to bad input.
 
+mod common;
+
 use assert_cmd::Command;
 use predicates::prelude::*;
 use proptest::prelude::*;
@@ -227,29 +229,8 @@ fn sticker_inputs_are_validated() {
 
 #[test]
 fn checker_accepts_optimal_and_rejects_the_rest() {
-    let dir = std::env::temp_dir().join(format!("twisty-check-cube2-{}", std::process::id()));
-    std::fs::create_dir_all(&dir).unwrap();
-    let write = |name: &str, text: &str| {
-        let p = dir.join(name);
-        std::fs::write(&p, text).unwrap();
-        p
-    };
-    let input = write("in", "R U\n\nx F\n");
-    let answer = write("ans", "U' R'\n\nF'\n");
-    let check = |output: &str| {
-        let out = write("out", output);
-        let o = Command::cargo_bin("check-cube2")
-            .unwrap()
-            .arg(&input)
-            .arg(&out)
-            .arg(&answer)
-            .output()
-            .unwrap();
-        (
-            o.status.code(),
-            String::from_utf8_lossy(&o.stderr).to_string(),
-        )
-    };
+    let checker = common::Checker::new("check-cube2", "R U\n\nx F\n", "U' R'\n\nF'\n");
+    let check = |output: &str| checker.check(output);
     assert_eq!(check("U' R'\n\nF'\n").0, Some(0));
     let (code, msg) = check("U' R'\n\nF\n");
     assert_eq!(
@@ -270,5 +251,4 @@ fn checker_accepts_optimal_and_rejects_the_rest() {
         "{msg}"
     );
     assert_eq!(check("U' R'\n").0, Some(1));
-    std::fs::remove_dir_all(dir).ok();
 }

@@ -1,5 +1,7 @@
 //! robot2's plans against exhaustive search, the sticker model, and its checker.
 
+mod common;
+
 use assert_cmd::Command;
 use std::collections::{BinaryHeap, HashMap};
 use twisty::cube2::CubieCube;
@@ -124,29 +126,8 @@ fn robot2_answers_lines_and_reports_bad_ones() {
 
 #[test]
 fn checker_rejects_wrong_plans() {
-    let dir = std::env::temp_dir().join(format!("twisty-check-robot2-{}", std::process::id()));
-    std::fs::create_dir_all(&dir).unwrap();
-    let write = |name: &str, text: &str| {
-        let p = dir.join(name);
-        std::fs::write(&p, text).unwrap();
-        p
-    };
-    let input = write("in", "R'\n");
-    let answer = write("ans", "3 R2L'\n");
-    let check = |output: &str| {
-        let out = write("out", output);
-        let o = Command::cargo_bin("check-robot2")
-            .unwrap()
-            .arg(&input)
-            .arg(&out)
-            .arg(&answer)
-            .output()
-            .unwrap();
-        (
-            o.status.code(),
-            String::from_utf8_lossy(&o.stderr).to_string(),
-        )
-    };
+    let checker = common::Checker::new("check-robot2", "R'\n", "3 R2L'\n");
+    let check = |output: &str| checker.check(output);
     assert_eq!(check("3 R'L2\n").0, Some(0)); // another optimal plan
     let (c, m) = check("2 R'\n");
     assert_eq!((c, m.contains("not solved")), (Some(1), true), "{m}");
@@ -158,5 +139,4 @@ fn checker_rejects_wrong_plans() {
         (Some(1), true),
         "{m}"
     );
-    std::fs::remove_dir_all(dir).ok();
 }

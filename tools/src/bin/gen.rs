@@ -80,6 +80,17 @@ fn aoj0300() -> Vec<(String, String, String)> {
     files
 }
 
+/// An input of scramble lines and its answer file, one `answer(moves)` per line.
+fn answered(lines: Vec<String>, answer: impl Fn(&[Move]) -> String) -> (String, String) {
+    let answers: Vec<String> = lines
+        .iter()
+        .map(|l| {
+            answer(&twisty::notation::parse_moves(l, 1, twisty::notation::Families::CUBE2).unwrap())
+        })
+        .collect();
+    (lines.join("\n") + "\n", answers.join("\n") + "\n")
+}
+
 /// A random scramble of `len` moves over all faces, and rotations if asked.
 fn random_scramble(rng: &mut Rng, len: usize, rotations: bool) -> Vec<Move> {
     let mut out: Vec<Move> = Vec::new();
@@ -113,14 +124,10 @@ fn cube2() -> Vec<(String, String, String)> {
         [1, 9, 54, 321, 1847, 9992, 50136, 227536, 870072, 1887748, 623800, 2644]
     );
     let mut rng = Rng::new(2);
-    let solve = |line: &str| -> String {
-        let moves =
-            twisty::notation::parse_moves(line, 1, twisty::notation::Families::CUBE2).unwrap();
-        format_moves(&bfs.solve(&relabel_dbl_home(&scrambled(&moves))))
-    };
     let file = |lines: Vec<String>| {
-        let answers: Vec<String> = lines.iter().map(|l| solve(l)).collect();
-        (lines.join("\n") + "\n", answers.join("\n") + "\n")
+        answered(lines, |moves| {
+            format_moves(&bfs.solve(&relabel_dbl_home(&scrambled(moves))))
+        })
     };
     let mut files = Vec::new();
     let edge: Vec<String> = [
@@ -437,14 +444,10 @@ fn robot2() -> Vec<(String, String, String)> {
     use twisty::cube2::CubieCube;
     let table = RobotCosts::new();
     let mut rng = Rng::new(5);
-    let solve = |line: &str| {
-        let moves =
-            twisty::notation::parse_moves(line, 1, twisty::notation::Families::CUBE2).unwrap();
-        twisty::robot::format_plan(&table.plan(&CubieCube::SOLVED.apply_moves(&moves).unwrap()))
-    };
     let file = |lines: Vec<String>| {
-        let answers: Vec<String> = lines.iter().map(|l| solve(l)).collect();
-        (lines.join("\n") + "\n", answers.join("\n") + "\n")
+        answered(lines, |moves| {
+            twisty::robot::format_plan(&table.plan(&CubieCube::SOLVED.apply_moves(moves).unwrap()))
+        })
     };
     let mut files = Vec::new();
     let edge: Vec<String> = [
