@@ -280,7 +280,7 @@ fn run(run: Run) -> Result<(), Failure> {
         }
     }
     let commands = timeline(plan, &speed);
-    if run.link.ports.len() > 2 {
+    if !run.link.ports.is_empty() && run.link.ports.len() != 2 {
         return Err((
             2,
             "give --port twice: board 0 (arms R, B), then board 1 (arms L, F)".into(),
