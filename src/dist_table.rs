@@ -69,6 +69,65 @@ impl DepthTable {
         }
     }
 
+    /// [`DepthTable::build`] for a product of two coordinates, without frontier queues: layers are
+    /// found by scanning, expanded one outer coordinate at a time while fewer than half the states
+    /// are reached, and backward (unreached states asking their neighbours) after that.
+    pub fn build_product(g: &ProductGraph<'_>, goals: &[usize]) -> Self {
+        let size = g.size();
+        let mut depth = vec![UNREACHED; size];
+        let mut count = 0;
+        for &s in goals {
+            if depth[s] == UNREACHED {
+                depth[s] = 0;
+                count += 1;
+            }
+        }
+        let mut distribution = vec![count];
+        let (mut total, mut d) = (count, 0u8);
+        let mut buf: Vec<usize> = Vec::with_capacity(g.inner_size);
+        while count > 0 && d < UNREACHED - 1 {
+            count = 0;
+            if total * 2 < size {
+                for o in 0..g.outer_size {
+                    let block = &depth[o * g.inner_size..][..g.inner_size];
+                    buf.clear();
+                    buf.extend(
+                        block
+                            .iter()
+                            .enumerate()
+                            .filter(|(_, &v)| v == d)
+                            .map(|(i, _)| i),
+                    );
+                    for &m in g.moves {
+                        let base = g.outer[o * g.stride + m] as usize * g.inner_size;
+                        for &i in &buf {
+                            let n = base + g.inner[i * g.stride + m] as usize;
+                            let new = depth[n] == UNREACHED;
+                            depth[n] = if new { d + 1 } else { depth[n] };
+                            count += new as usize;
+                        }
+                    }
+                }
+            } else {
+                for s in 0..size {
+                    if depth[s] == UNREACHED && g.any_neighbor(s, |n| depth[n] == d) {
+                        depth[s] = d + 1;
+                        count += 1;
+                    }
+                }
+            }
+            if count > 0 {
+                distribution.push(count);
+            }
+            total += count;
+            d += 1;
+        }
+        DepthTable {
+            depth,
+            distribution,
+        }
+    }
+
     /// Distance of `state` to the nearest goal, or `None` if unreachable.
     #[inline]
     pub fn get(&self, state: usize) -> Option<u8> {
@@ -388,6 +447,25 @@ mod tests {
             let base = s / 10 * 10;
             f(0, base + (s + 1) % 10);
         }
+    }
+
+    #[test]
+    fn product_build_matches_the_queue_build() {
+        // Two coordinates: a 12-cycle (moves +1, +5) and a 10-cycle (moves +3, +7), product 120.
+        let outer: Vec<u16> = (0..12).flat_map(|c| [(c + 1) % 12, (c + 5) % 12]).collect();
+        let inner: Vec<u16> = (0..10).flat_map(|c| [(c + 3) % 10, (c + 7) % 10]).collect();
+        let g = ProductGraph {
+            outer: &outer,
+            outer_size: 12,
+            inner: &inner,
+            inner_size: 10,
+            stride: 2,
+            moves: &[0, 1],
+        };
+        let a = DepthTable::build(&g, &[0]);
+        let b = DepthTable::build_product(&g, &[0]);
+        assert_eq!(a.distribution, b.distribution);
+        assert_eq!(a.depth, b.depth);
     }
 
     #[test]

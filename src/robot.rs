@@ -226,7 +226,7 @@ impl RobotSolver {
     /// Builds the exact half-turn distance table (3,674,160 bytes).
     pub fn new() -> Self {
         let tables = Cube2Tables::new();
-        let htm = DepthTable::build(&tables.htm(), &[0]);
+        let htm = DepthTable::build_product(&tables.htm(), &[0]);
         RobotSolver {
             tables,
             htm,
