@@ -36,7 +36,9 @@ struct Cli {
 enum Cmd {
     /// Run every case of the given problems (all by default) and print verdicts.
     Test {
+        /// Problem names (testcases/<name>.toml); all when none is given.
         problems: Vec<String>,
+        /// How to print the results.
         #[arg(long, value_enum, default_value = "text")]
         format: Format,
         /// Judge the single-file submissions instead: bundle each binary (tools/bundle), compile the
@@ -45,9 +47,13 @@ enum Cmd {
         bundled: bool,
     },
     /// Run the cases that have no .out yet and keep their outputs as pending answers to review.
-    Bless { problems: Vec<String> },
+    Bless {
+        /// Problem names; all when none is given.
+        problems: Vec<String>,
+    },
     /// Move reviewed pending answers into testcases/.
     Accept {
+        /// Problem names; all when none is given.
         problems: Vec<String>,
         /// Replace an existing .out (never done without this flag).
         #[arg(long)]

@@ -42,6 +42,7 @@ struct Cli {
 struct Run {
     /// The plan, solution or grid (default: standard input).
     file: Option<std::path::PathBuf>,
+    /// What the input is: a robot2 line, a face-turn solution, or the camera's grid (auto detects).
     #[arg(long, value_enum, default_value = "auto")]
     input: InputKind,
     /// The cube the robot holds, as a scramble from solved: checked against a plan before sending.
@@ -67,6 +68,7 @@ struct Link {
     /// Serial port of board 0 (arms R, B), then of board 1 (arms L, F): give it twice.
     #[arg(long = "port", num_args = 1)]
     ports: Vec<String>,
+    /// Baud rate of both ports.
     #[arg(long, default_value_t = 115_200)]
     baud: u32,
 }
