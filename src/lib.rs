@@ -10,6 +10,7 @@
 //! - [`input`]: whole-stdin tokenizer that reports line and column on bad input.
 //! - [`floppy`]: the Floppy Cube (1x3x3) as corner permutation, corner and edge orientation.
 
+pub mod checker;
 pub mod coord;
 pub mod cube2;
 pub mod dist_table;

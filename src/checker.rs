@@ -1,0 +1,70 @@
+//! The skeleton of a line-by-line checker in testlib's convention: `CHECKER INPUT OUTPUT ANSWER`,
+//! exit 0 accepted, 1 wrong answer, 3 checker failure. Each problem supplies only its per-line check.
+
+use crate::input::InputError;
+
+/// The contestant's output is wrong.
+pub const WRONG: i32 = 1;
+/// The input or answer file is bad: the checker cannot judge.
+pub const FAIL: i32 = 3;
+
+/// A judgement against one line: the exit code and the message.
+pub type Rejection = (i32, String);
+
+/// Tags an input-file problem as a checker failure.
+pub fn bad_input(e: InputError) -> Rejection {
+    (FAIL, format!("input: {e}"))
+}
+
+/// Tags an answer-file problem as a checker failure.
+pub fn bad_answer(e: InputError) -> Rejection {
+    (FAIL, format!("answer: {e}"))
+}
+
+/// Tags an output problem as a wrong answer.
+pub fn bad_output(e: InputError) -> Rejection {
+    (WRONG, format!("output: {e}"))
+}
+
+/// Reads the three files named on the command line, requires one output and one answer line per
+/// input line, and calls `check(line_number, input, output, answer)` on each; exits with the verdict.
+pub fn run(name: &str, check: impl Fn(usize, &str, &str, &str) -> Result<(), Rejection>) -> ! {
+    let finish = |code: i32, msg: String| -> ! {
+        eprintln!("{msg}");
+        std::process::exit(code)
+    };
+    let args: Vec<String> = std::env::args().skip(1).collect();
+    let [input, output, answer] = &args[..] else {
+        finish(FAIL, format!("usage: {name} INPUT OUTPUT ANSWER"));
+    };
+    let lines = |p: &str| -> Vec<String> {
+        let text = std::fs::read_to_string(p)
+            .unwrap_or_else(|e| finish(FAIL, format!("cannot read {p}: {e}")));
+        text.lines()
+            .map(|l| l.trim_end_matches('\r').to_string())
+            .collect()
+    };
+    let (inp, out, ans) = (lines(input), lines(output), lines(answer));
+    if ans.len() != inp.len() {
+        finish(
+            FAIL,
+            format!(
+                "answer has {} lines for {} input lines",
+                ans.len(),
+                inp.len()
+            ),
+        );
+    }
+    if out.len() != inp.len() {
+        finish(
+            WRONG,
+            format!("expected {} lines, found {}", inp.len(), out.len()),
+        );
+    }
+    for (i, ((a, b), c)) in inp.iter().zip(&out).zip(&ans).enumerate() {
+        if let Err((code, msg)) = check(i + 1, a, b, c) {
+            finish(code, msg);
+        }
+    }
+    finish(0, format!("ok {} lines", inp.len()))
+}
