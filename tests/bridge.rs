@@ -22,6 +22,27 @@ fn robot2(scrambles: &str) -> Vec<String> {
         .collect()
 }
 
+/// Runs `bridge --simulate --time-scale 0 ARGS` on `stdin`; requires success, no protocol violation
+/// and a solved cube, and returns robot-sim's report.
+fn simulate_solved(args: &[&str], stdin: &str) -> String {
+    let out = Command::cargo_bin("bridge")
+        .unwrap()
+        .args(["--simulate", "--time-scale", "0"])
+        .args(args)
+        .write_stdin(stdin.to_string())
+        .output()
+        .unwrap();
+    let report = String::from_utf8_lossy(&out.stdout).to_string();
+    assert!(
+        out.status.success(),
+        "{args:?}: {report}\n{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    assert!(report.contains("violations: 0"), "{report}");
+    assert!(report.contains("final: solved"), "{report}");
+    report
+}
+
 #[test]
 fn random_scrambles_end_solved_on_the_fake_firmware() {
     let scrambles = [
@@ -33,28 +54,7 @@ fn random_scrambles_end_solved_on_the_fake_firmware() {
     ];
     let plans = robot2(&(scrambles.join("\n") + "\n"));
     for (scramble, plan) in scrambles.iter().zip(&plans) {
-        let out = Command::cargo_bin("bridge")
-            .unwrap()
-            .args([
-                "--simulate",
-                "--time-scale",
-                "0",
-                "--input",
-                "plan",
-                "--scramble",
-                scramble,
-            ])
-            .write_stdin(plan.clone())
-            .output()
-            .unwrap();
-        let report = String::from_utf8_lossy(&out.stdout);
-        assert!(
-            out.status.success(),
-            "{scramble}: {report}\n{}",
-            String::from_utf8_lossy(&out.stderr)
-        );
-        assert!(report.contains("violations: 0"), "{report}");
-        assert!(report.contains("final: solved"), "{report}");
+        let report = simulate_solved(&["--input", "plan", "--scramble", scramble], plan);
         // The fake firmware reconstructed exactly the plan's twists.
         let twists: Vec<&str> = plan.split(' ').skip(1).collect();
         assert!(
@@ -106,22 +106,7 @@ fn grid_of(scramble: &str) -> String {
 fn a_grid_is_solved_and_replayed() {
     assert_eq!(grid_of(""), SOLVED_GRID);
     for scramble in ["R U", "F2 R' U F", "x U R2 B' D"] {
-        let out = Command::cargo_bin("bridge")
-            .unwrap()
-            .args(["--simulate", "--time-scale", "0"])
-            .write_stdin(grid_of(scramble))
-            .output()
-            .unwrap();
-        let report = String::from_utf8_lossy(&out.stdout);
-        assert!(
-            out.status.success(),
-            "{scramble}: {report}\n{}",
-            String::from_utf8_lossy(&out.stderr)
-        );
-        assert!(
-            report.contains("final: solved") && report.contains("violations: 0"),
-            "{report}"
-        );
+        simulate_solved(&[], &grid_of(scramble));
     }
     let solved = Command::cargo_bin("bridge")
         .unwrap()
@@ -196,15 +181,7 @@ fn a_plan_that_does_not_solve_is_not_sent() {
 
 #[test]
 fn a_face_turn_solution_becomes_a_plan() {
-    let out = Command::cargo_bin("bridge")
-        .unwrap()
-        .args(["--simulate", "--time-scale", "0", "--input", "moves"])
-        .write_stdin("U' R'\n")
-        .output()
-        .unwrap();
-    let report = String::from_utf8_lossy(&out.stdout);
-    assert!(out.status.success(), "{report}");
-    assert!(report.contains("final: solved"), "{report}");
+    simulate_solved(&["--input", "moves"], "U' R'\n");
 }
 
 proptest! {
