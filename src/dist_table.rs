@@ -311,6 +311,12 @@ impl PackedTable {
         self.raw(state) != PACKED_UNREACHED
     }
 
+    /// Whether `next` is one step closer to a goal than its neighbour `state`.
+    pub fn is_closer(&self, state: usize, next: usize) -> bool {
+        let v = self.raw(state);
+        v != PACKED_UNREACHED && self.raw(next) == (v + 2) % 3
+    }
+
     /// The moves of one shortest path from `state` to a goal (`None` if unreachable). `is_goal`
     /// tells goals apart from other states whose distance is a multiple of 3.
     pub fn path<G: Graph>(

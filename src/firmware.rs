@@ -31,14 +31,14 @@ struct Board {
 }
 
 /// What the emulator saw.
-#[derive(Clone, Debug, Default)]
+#[derive(Clone, Debug)]
 pub struct Report {
     pub lines: [usize; 2],
     pub violations: Vec<String>,
     /// The twists reconstructed from both boards, in order.
     pub twists: Vec<Twist>,
     /// The cube after those twists, from the start cube.
-    pub cube: Option<StickerCube>,
+    pub cube: StickerCube,
 }
 
 /// Both boards and the cube they hold.
@@ -210,7 +210,7 @@ impl Firmware {
             lines: [self.boards[0].lines, self.boards[1].lines],
             violations: self.violations,
             twists,
-            cube: Some(cube),
+            cube,
         }
     }
 }

@@ -200,7 +200,6 @@ pub fn parse_plan_line(text: &str, line: usize) -> Result<Vec<Twist>, InputError
 
 /// Minimum-cost twist plans by IDA*.
 pub struct RobotSolver {
-    tables: Cube2Tables,
     /// Exact half-turn distances of cubes seen with DBL home.
     htm: DepthTable,
     twists: [CubieCube; 12],
@@ -225,10 +224,8 @@ impl RobotState {
 impl RobotSolver {
     /// Builds the exact half-turn distance table (3,674,160 bytes).
     pub fn new() -> Self {
-        let tables = Cube2Tables::new();
-        let htm = DepthTable::build_product(&tables.htm(), &[0]);
+        let htm = DepthTable::build_product(&Cube2Tables::new().htm(), &[0]);
         RobotSolver {
-            tables,
             htm,
             twists: TWISTS.map(|t| t.cubie()),
         }
@@ -239,11 +236,6 @@ impl RobotSolver {
         let (path, stats) = ida_star_with_stats(self, &RobotState::new(*cube), u32::MAX / 4);
         let path = path.expect("every real cube can be solved");
         (path.into_iter().map(|m| TWISTS[m]).collect(), stats)
-    }
-
-    /// The move tables behind the heuristic (shared with callers that need them).
-    pub fn tables(&self) -> &Cube2Tables {
-        &self.tables
     }
 }
 

@@ -92,7 +92,7 @@ fn main() {
         println!("violation: {v}");
     }
     println!("violations: {}", report.violations.len());
-    let cube = report.cube.unwrap_or(start);
+    let cube = report.cube;
     println!(
         "final: {}",
         if cube.is_solved() {

@@ -62,14 +62,10 @@ pub fn runs(argv: &[&str], input: &Path, reps: usize) -> Vec<Run> {
                 .success();
             assert!(ok);
             let line = std::fs::read_to_string(&report).unwrap();
-            let v: Vec<u64> = line
-                .split_whitespace()
-                .skip(3)
-                .map(|x| x.parse().unwrap())
-                .collect();
+            let m = judge::measure::Measurement::from_line(&line).expect("the helper's report");
             Run {
-                wall_us: v[0],
-                maxrss_kb: v[1],
+                wall_us: m.wall_us,
+                maxrss_kb: m.maxrss_kb,
             }
         })
         .collect()

@@ -252,8 +252,8 @@ fn optimal_solutions(table: &Cube2Solver, coord: usize, limit: usize) -> Vec<Vec
         let mut next = Vec::new();
         g.neighbors(c, |m, n| next.push((m, n)));
         for (m, n) in next {
-            // Only neighbours one closer: their own optimal length is left - 1.
-            if t.solve(&twisty::cube2::CubieCube::from_coord(n)).len() == left - 1 {
+            // Only neighbours one closer.
+            if t.dist.is_closer(c, n) {
                 path.push(m);
                 walk(g, t, n, left - 1, path, out, limit);
                 path.pop();
