@@ -95,7 +95,7 @@ impl DepthTable {
                         block
                             .iter()
                             .enumerate()
-                            .filter(|(_, &v)| v == d)
+                            .filter(|&(_, &v)| v == d)
                             .map(|(i, _)| i),
                     );
                     for &m in g.moves {
@@ -232,7 +232,7 @@ impl PackedTable {
     ) -> Self {
         let size = graph.size();
         let mut t = PackedTable {
-            bits: vec![u64::MAX; size.div_ceil(32)],
+            bits: vec![u64::MAX; (size + 31) / 32],
             size,
             distribution: Vec::new(),
         };

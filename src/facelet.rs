@@ -88,12 +88,15 @@ impl PieceKind<'_> {
                     })
                     .map(|o| (p, o))
             });
-            let Some((p, o)) = found else {
-                return Err(PieceError::NoSuchPiece {
-                    kind: self.name.to_string(),
-                    position: self.position_names[i].to_string(),
-                    colours: self.slots[i].iter().map(|&s| shown[s]).collect(),
-                });
+            let (p, o) = match found {
+                Some(found) => found,
+                None => {
+                    return Err(PieceError::NoSuchPiece {
+                        kind: self.name.to_string(),
+                        position: self.position_names[i].to_string(),
+                        colours: self.slots[i].iter().map(|&s| shown[s]).collect(),
+                    })
+                }
             };
             if let Some(first) = at[p] {
                 return Err(PieceError::Duplicate {

@@ -93,8 +93,9 @@ impl Firmware {
         let line = line.strip_suffix('\r').unwrap_or(line);
         let parts: Vec<&str> = line.split(' ').collect();
         let ints: Option<Vec<i64>> = parts.iter().map(|p| p.parse().ok()).collect();
-        let Some(ints) = ints.filter(|v| (2..=3).contains(&v.len())) else {
-            return self.violation(b, n, format!("unknown command `{line}`"));
+        let ints = match ints.filter(|v| (2..=3).contains(&v.len())) {
+            Some(ints) => ints,
+            None => return self.violation(b, n, format!("unknown command `{line}`")),
         };
         let (motor, arg) = (ints[0], ints[1]);
         if !(0..=1).contains(&motor) {

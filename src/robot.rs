@@ -98,7 +98,8 @@ impl Twist {
     pub fn arm_turns(&self) -> Vec<(usize, u8)> {
         let [a, b] = self.pair.arms();
         [(a, self.first), (b, self.second)]
-            .into_iter()
+            .iter()
+            .copied()
             .filter(|&(_, q)| q > 0)
             .collect()
     }
@@ -152,7 +153,7 @@ pub fn parse_twists(text: &str, line: usize) -> Result<Vec<Twist>, InputError> {
                 t.text
             ))
         })?;
-        if plan.last().is_some_and(|p| p.pair == twist.pair) {
+        if plan.last().map_or(false, |p| p.pair == twist.pair) {
             return Err(t.error(format!(
                 "`{}` uses the same pair of arms as the twist before it; consecutive twists must alternate pairs",
                 t.text
@@ -176,13 +177,13 @@ pub fn format_plan(plan: &[Twist]) -> String {
 /// Parses a `robot2` output line `COST TWISTS...`, checking that COST is the plan's cost.
 pub fn parse_plan_line(text: &str, line: usize) -> Result<Vec<Twist>, InputError> {
     let tokens = line_tokens(text, line);
-    let Some(first) = tokens.first() else {
-        return Err(InputError::new(
+    let first = tokens.first().ok_or_else(|| {
+        InputError::new(
             line,
             1,
             "expected `COST TWISTS...`, found an empty line".into(),
-        ));
-    };
+        )
+    })?;
     let cost = first.int_in("the plan's cost", 0, 1_000_000)? as u32;
     let rest_col = tokens.get(1).map_or(text.len(), |t| t.col - 1);
     let rest: String = text.chars().skip(rest_col).collect();
@@ -505,7 +506,10 @@ pub fn translate_moves(moves: &[Move]) -> Option<Vec<Twist>> {
         let target = CubieCube::SOLVED.apply_moves(std::slice::from_ref(m))?;
         let mut next: Vec<Option<(u32, Vec<Twist>)>> = vec![None; 72];
         for (state, entry) in states.iter().enumerate() {
-            let Some((cost, plan)) = entry else { continue };
+            let (cost, plan) = match entry {
+                Some(e) => e,
+                None => continue,
+            };
             let (r, last) = (state / 3, state % 3);
             for (t, twist) in TWISTS.iter().enumerate() {
                 if twist.pair as usize == last {
@@ -517,7 +521,7 @@ pub fn translate_moves(moves: &[Move]) -> Option<Vec<Twist>> {
                     }
                     let key = r2 * 3 + twist.pair as usize;
                     let c = cost + twist.cost();
-                    if next[key].as_ref().is_none_or(|(best, _)| c < *best) {
+                    if next[key].as_ref().map_or(true, |(best, _)| c < *best) {
                         let mut p = plan.clone();
                         p.push(*twist);
                         next[key] = Some((c, p));

@@ -10,6 +10,10 @@
 //! is sent. `--dry-run` prints the timeline; `--port A --port B` sends to the two boards;
 //! `--simulate` sends to `robot-sim` on pseudo-terminals and prints what the fake firmware saw.
 
+// Not bundled for a judge: the 1.63 floor (the package's rust-version) is for the library and the
+// judge binaries only; this file may use current Rust.
+#![allow(clippy::incompatible_msrv)]
+
 use clap::{Args, Parser, Subcommand, ValueEnum};
 use std::io::{BufRead, BufReader, Read, Write};
 use std::process::{Command as Process, Stdio};

@@ -5,6 +5,10 @@
 //!
 //! `robot-sim [--scramble MOVES | --stickers "24 colour indices"]` sets the cube the robot holds.
 
+// Not bundled for a judge: the 1.63 floor (the package's rust-version) is for the library and the
+// judge binaries only; this file may use current Rust.
+#![allow(clippy::incompatible_msrv)]
+
 use clap::Parser;
 use serialport::{SerialPort, TTYPort};
 
