@@ -9,7 +9,7 @@
 use crate::coord::{move_table, rank_ori, rank_perm, unrank_ori, unrank_perm};
 use crate::dist_table::{DepthTable, Graph};
 use crate::facelet::{PieceError, PieceKind};
-use crate::input::{line_tokens, numbered_lines, InputError, Token};
+use crate::input::{InputError, Token, TokenStream};
 use crate::search::{ida_star, Puzzle};
 
 /// Turn names by the face-A stickers along the turned side.
@@ -335,50 +335,31 @@ impl Puzzle for FloppyIda<'_> {
     }
 }
 
-/// Parses AOJ 0300 input: `N`, then N lines of 30 colours in 1..=6.
-pub fn parse_aoj0300(src: &str) -> Result<Vec<([u8; 30], usize)>, InputError> {
-    let mut lines = numbered_lines(src).filter(|(_, l)| !l.trim().is_empty());
-    let (n_line, first) = lines
-        .next()
-        .ok_or_else(|| InputError::new(1, 1, "expected N, found end of input".into()))?;
-    let toks = line_tokens(first, n_line);
-    if toks.len() != 1 {
-        let t = toks.get(1).copied().unwrap_or(toks[0]);
-        return Err(t.error("expected a line with only N (the number of puzzles)"));
-    }
-    let n = toks[0].int_in("N, the number of puzzles", 1, 30)? as usize;
+/// One AOJ 0300 puzzle: its 30 colours and the tokens they were read from (for error positions).
+pub type Aoj0300Puzzle<'a> = ([u8; 30], Vec<Token<'a>>);
+
+/// Parses AOJ 0300 input: `N`, then N times 30 colours in 1..=6, wherever the line breaks fall.
+pub fn parse_aoj0300(src: &str) -> Result<Vec<Aoj0300Puzzle<'_>>, InputError> {
+    let mut ts = TokenStream::new(src);
+    let n =
+        ts.expect("N, the number of puzzles (1..30)")?
+            .int_in("N, the number of puzzles", 1, 30)? as usize;
     let mut out = Vec::with_capacity(n);
     for k in 0..n {
-        let Some((ln, text)) = lines.next() else {
-            let (l, c) = crate::input::end_position(src);
-            return Err(InputError::new(
-                l,
-                c,
-                format!("expected {n} puzzles, found {k}"),
-            ));
-        };
-        let toks = line_tokens(text, ln);
-        if toks.len() != 30 {
-            let at: Token = toks.get(30).copied().unwrap_or(Token {
-                text: "",
-                line: ln,
-                col: text.chars().count() + 1,
-            });
-            return Err(at.error(format!(
-                "expected 30 colours on this line, found {}",
-                toks.len()
-            )));
-        }
         let mut p = [0u8; 30];
-        for (i, t) in toks.iter().enumerate() {
-            p[i] = t.int_in("a colour", 1, 6)? as u8;
+        let mut toks = Vec::with_capacity(30);
+        for (i, c) in p.iter_mut().enumerate() {
+            let t = ts.next().ok_or_else(|| {
+                ts.end_error(&format!(
+                    "{n} puzzles of 30 colours; found {k} puzzles and {i} colours, then the end of input"
+                ))
+            })?;
+            *c = t.int_in("a colour", 1, 6)? as u8;
+            toks.push(t);
         }
-        out.push((p, ln));
+        out.push((p, toks));
     }
-    if let Some((ln, text)) = lines.next() {
-        let t = line_tokens(text, ln)[0];
-        return Err(t.error(format!("expected end of input after {n} puzzles")));
-    }
+    ts.expect_end(&format!("{n} puzzles"))?;
     Ok(out)
 }
 
@@ -390,24 +371,18 @@ pub fn answer_aoj0300(
 ) -> Result<Vec<usize>, InputError> {
     let puzzles = parse_aoj0300(src)?;
     let mut out = Vec::with_capacity(puzzles.len());
-    for (p, ln) in puzzles {
-        let col_of = |sticker: usize| {
-            let toks = line_tokens(numbered_lines(src).nth(ln - 1).map_or("", |(_, l)| l), ln);
-            toks.get(sticker).map_or(1, |t| t.col)
-        };
-        let s = from_stickers(&p).map_err(|e| InputError::new(ln, col_of(e.sticker), e.msg))?;
+    for (p, toks) in puzzles {
+        let s = from_stickers(&p).map_err(|e| toks[e.sticker].error(e.msg))?;
         let d = if use_ida {
             s_ida(tables, &s)
         } else {
             tables.distance(&s).map(usize::from)
         };
-        let Some(d) = d else {
-            return Err(InputError::new(
-                ln,
-                1,
-                "these colours are not a reachable Floppy Cube state (a corner is flipped in place)".into(),
-            ));
-        };
+        let d = d.ok_or_else(|| {
+            toks[0].error(
+                "these colours are not a reachable Floppy Cube state (a corner is flipped in place)",
+            )
+        })?;
         out.push(d);
     }
     Ok(out)
@@ -472,7 +447,10 @@ mod tests {
         let t = FloppyTables::new();
         for i in 0..SIZE {
             let s = FloppyState::from_index(i);
-            let Some(d) = t.distance(&s) else { continue };
+            let d = match t.distance(&s) {
+                Some(d) => d,
+                None => continue,
+            };
             let ida = t.solve_ida(&s).unwrap();
             assert_eq!(ida.len(), d as usize);
             let table = t.solve(&s).unwrap();

@@ -1,7 +1,8 @@
 //! Whole-input tokenizing with positions, so that bad input is reported as "line L, column C: expected X".
 //!
-//! Judge binaries read all of stdin at once ([`read_stdin`]) and walk it line by line; every token keeps
-//! its 1-based line and column (in characters) for error messages.
+//! Judge binaries read all of stdin at once ([`read_stdin`]) and take tokens from a [`TokenStream`],
+//! regardless of line breaks (the judges' formats are token streams; only this project's one-scramble-
+//! per-line formats walk lines). Every token keeps its 1-based line and column (in characters).
 
 use std::fmt;
 use std::io::Read;
@@ -79,31 +80,113 @@ impl std::error::Error for InputError {}
 
 /// The tokens of one line (`line` is its 1-based number), with columns.
 pub fn line_tokens(text: &str, line: usize) -> Vec<Token<'_>> {
-    let mut out = Vec::new();
-    let mut start: Option<(usize, usize)> = None; // (byte, column)
-    let mut col = 0;
-    for (b, ch) in text.char_indices() {
-        col += 1;
-        if ch.is_whitespace() {
-            if let Some((sb, sc)) = start.take() {
-                out.push(Token {
-                    text: &text[sb..b],
-                    line,
-                    col: sc,
-                });
-            }
-        } else if start.is_none() {
-            start = Some((b, col));
+    TokenStream::starting_at(text, line).collect()
+}
+
+/// The input's tokens one at a time, wherever the line breaks fall (as judges' data and proconio take
+/// them), each with its line and column. Lazy: memory stays that of the input, however many tokens
+/// a hostile input holds.
+#[derive(Clone, Debug)]
+pub struct TokenStream<'a> {
+    src: &'a str,
+    /// Byte offset of the next character to look at.
+    pos: usize,
+    /// Line and column (1-based, in characters) of that character.
+    line: usize,
+    col: usize,
+}
+
+impl<'a> TokenStream<'a> {
+    pub fn new(src: &'a str) -> Self {
+        Self::starting_at(src, 1)
+    }
+
+    /// A stream over `src` whose first line is line number `line` of the whole input.
+    pub fn starting_at(src: &'a str, line: usize) -> Self {
+        TokenStream {
+            src,
+            pos: 0,
+            line,
+            col: 1,
         }
     }
-    if let Some((sb, sc)) = start {
-        out.push(Token {
-            text: &text[sb..],
-            line,
-            col: sc,
-        });
+
+    /// The next token, or an error at the end of the input saying that `what` was expected.
+    pub fn expect(&mut self, what: &str) -> Result<Token<'a>, InputError> {
+        self.next().ok_or_else(|| self.end_error(what))
     }
-    out
+
+    /// "expected `what`, found end of input", placed just past the input's last character.
+    pub fn end_error(&self, what: &str) -> InputError {
+        let (line, col) = end_position(self.src);
+        InputError::new(line, col, format!("expected {what}, found end of input"))
+    }
+
+    /// The next `n` tokens, or "expected `n` `what`, found K" at the end of the input.
+    pub fn take_n(&mut self, n: usize, what: &str) -> Result<Vec<Token<'a>>, InputError> {
+        let mut out = Vec::with_capacity(n);
+        while out.len() < n {
+            match self.next() {
+                Some(t) => out.push(t),
+                None => {
+                    let (line, col) = end_position(self.src);
+                    let msg = format!("expected {n} {what}, found {}", out.len());
+                    return Err(InputError::new(line, col, msg));
+                }
+            }
+        }
+        Ok(out)
+    }
+
+    /// Succeeds when no token is left; otherwise the error names the first extra one.
+    pub fn expect_end(&mut self, after: &str) -> Result<(), InputError> {
+        match self.next() {
+            None => Ok(()),
+            Some(t) => Err(t.error(format!(
+                "expected end of input after {after}, found `{}`",
+                t.text
+            ))),
+        }
+    }
+}
+
+impl<'a> Iterator for TokenStream<'a> {
+    type Item = Token<'a>;
+
+    fn next(&mut self) -> Option<Token<'a>> {
+        let rest = &self.src[self.pos..];
+        let mut chars = rest.char_indices();
+        // Skip white space, counting lines and columns.
+        let (start, col) = loop {
+            match chars.next() {
+                None => {
+                    self.pos = self.src.len();
+                    return None;
+                }
+                Some((b, ch)) if !ch.is_whitespace() => break (b, self.col),
+                Some((_, '\n')) => {
+                    self.line += 1;
+                    self.col = 1;
+                }
+                Some(_) => self.col += 1,
+            }
+        };
+        self.col += 1;
+        let mut end = rest.len();
+        for (b, ch) in chars {
+            if ch.is_whitespace() {
+                end = b;
+                break;
+            }
+            self.col += 1;
+        }
+        self.pos += end;
+        Some(Token {
+            text: &rest[start..end],
+            line: self.line,
+            col,
+        })
+    }
 }
 
 /// The input's lines with their 1-based numbers (a trailing `\r` is dropped, so CRLF input works).
@@ -115,9 +198,7 @@ pub fn numbered_lines(src: &str) -> impl Iterator<Item = (usize, &str)> {
 
 /// All tokens of the input in order, across lines.
 pub fn all_tokens(src: &str) -> Vec<Token<'_>> {
-    numbered_lines(src)
-        .flat_map(|(n, l)| line_tokens(l, n))
-        .collect()
+    TokenStream::new(src).collect()
 }
 
 /// Where an unexpected end of input is: just past the last character.
@@ -158,7 +239,34 @@ mod tests {
         );
     }
 
+    #[test]
+    fn stream_ignores_line_breaks_and_reports_the_end() {
+        let mut ts = TokenStream::new("3\n 1 2\r\n\n  4");
+        let got: Vec<_> = ts.by_ref().map(|t| (t.text, t.line, t.col)).collect();
+        assert_eq!(
+            got,
+            vec![("3", 1, 1), ("1", 2, 2), ("2", 2, 4), ("4", 4, 3)]
+        );
+        assert_eq!(
+            ts.expect("a colour").unwrap_err().to_string(),
+            "line 4, column 4: expected a colour, found end of input"
+        );
+        let mut ts = TokenStream::new("1 x");
+        ts.next();
+        assert_eq!(
+            ts.expect_end("1 puzzle").unwrap_err().to_string(),
+            "line 1, column 3: expected end of input after 1 puzzle, found `x`"
+        );
+    }
+
     proptest! {
+        /// The stream and the line-by-line tokenizer find the same tokens at the same places.
+        #[test]
+        fn stream_agrees_with_lines(s in "[ a\n\t\r\u{3000}é]*") {
+            let by_lines: Vec<Token> = numbered_lines(&s).flat_map(|(n, l)| line_tokens(l, n)).collect();
+            prop_assert_eq!(all_tokens(&s), by_lines);
+        }
+
         #[test]
         fn tokenizer_never_panics(s in "\\PC*") {
             let toks = all_tokens(&s);

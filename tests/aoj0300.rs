@@ -64,6 +64,34 @@ fn rejects(input: &str, message: &str) {
         .stderr(predicate::str::contains("panicked").not());
 }
 
+/// Judges' data and their accepted solutions take tokens wherever the line breaks fall: a puzzle split
+/// over lines, or everything on one line, is the same input.
+#[test]
+fn line_breaks_do_not_matter() {
+    let tokens: Vec<&str> = SAMPLE.split_whitespace().collect();
+    let one_line = tokens.join(" ") + "\n";
+    let one_per_line = tokens.join("\n") + "\n";
+    let ragged: String = tokens
+        .iter()
+        .enumerate()
+        .map(|(i, t)| format!("{t}{}", if i % 7 == 6 { "\r\n" } else { "  " }))
+        .collect();
+    for text in [one_line, one_per_line, ragged] {
+        bin()
+            .write_stdin(text)
+            .assert()
+            .success()
+            .stdout("0\n1\n2\n7\n");
+    }
+    // Errors still point at the token: the 30th colour of the first puzzle on line 31.
+    let mut bad: Vec<&str> = tokens.clone();
+    bad[30] = "9";
+    rejects(
+        &(bad.join("\n") + "\n"),
+        "line 31, column 1: expected a colour (1..6), found `9`",
+    );
+}
+
 #[test]
 fn bad_input_is_explained() {
     let solved = "1 1 1 1 1 1 1 1 1 2 2 2 4 4 4 6 6 6 5 5 5 3 3 3 3 3 3 3 3 3";
@@ -73,14 +101,17 @@ fn bad_input_is_explained() {
         "line 1, column 1: expected N, the number of puzzles (1..30), found `x`",
     );
     rejects("31\n", "(1..30), found `31`");
-    rejects(&format!("2\n{solved}\n"), "expected 2 puzzles, found 1");
+    rejects(
+        &format!("2\n{solved}\n"),
+        "line 2, column 60: expected 2 puzzles of 30 colours; found 1 puzzles and 0 colours, then the end of input",
+    );
     rejects(
         "1\n1 1 1\n",
-        "line 2, column 6: expected 30 colours on this line, found 3",
+        "line 2, column 6: expected 1 puzzles of 30 colours; found 0 puzzles and 3 colours",
     );
     rejects(
         &format!("1\n{solved} 3\n"),
-        "line 2, column 61: expected 30 colours on this line, found 31",
+        "line 2, column 61: expected end of input after 1 puzzles, found `3`",
     );
     rejects(
         &format!("1\n{}7\n", &solved[..58]),
@@ -88,7 +119,7 @@ fn bad_input_is_explained() {
     );
     rejects(
         &format!("1\n{solved}\n{solved}\n"),
-        "line 3, column 1: expected end of input after 1 puzzles",
+        "line 3, column 1: expected end of input after 1 puzzles, found `1`",
     );
     // Stickers 0 and 29 swapped: the top-left corner flipped in place, which no turn sequence does.
     let flipped = format!("1\n3{}1\n", &solved[1..58]);

@@ -5,38 +5,44 @@
 //! the same up to a whole-cube rotation, which does not change which faces are single-coloured).
 
 use std::io::{BufWriter, Write};
+use twisty::args::Usage;
 use twisty::cube2::{
     cube_from_judge, read_colours, solver_move, CubieCube, HDU4801, QUARTER_MOVES,
 };
-use twisty::input::{all_tokens, end_position, fail, read_stdin, InputError};
+use twisty::input::{fail, read_stdin, InputError, TokenStream};
 
 const WHO: &str = "hdu4801 (2x2x2, HDU 4801)";
 
+const USAGE: Usage = Usage {
+    name: "hdu4801",
+    about: "HDU 4801 Pocket Cube: the most single-coloured faces within N quarter turns",
+    details:
+        "Input: cases until end of input, each N (1..7) then 24 colours (0..5) in the statement's\n\
+              sticker order. Output: one line per case. Bad input: the answers before it, then a\n\
+              message with line and column, exit 2.",
+    positional: &[],
+    flags: &[],
+    error_code: 2,
+};
+
 fn main() {
+    USAGE.parse();
     let src = read_stdin().unwrap_or_else(|e| fail(WHO, &e));
-    let tokens = all_tokens(&src);
     let turns: Vec<CubieCube> = QUARTER_MOVES
         .iter()
         .map(|&m| CubieCube::of_move(solver_move(m)).unwrap())
         .collect();
     let mut out = BufWriter::new(std::io::stdout().lock());
-    let mut at = 0;
+    let mut tokens = TokenStream::new(&src);
     let mut result = Ok(());
-    while at < tokens.len() {
+    // Cases until the end of input: N, then 24 colours, wherever the line breaks fall.
+    while let Some(first) = tokens.next() {
         let case = (|| {
-            let n = tokens[at].int_in("N, the number of turns", 1, 7)? as u32;
-            let cube_tokens = &tokens[at + 1..tokens.len().min(at + 25)];
-            if cube_tokens.len() < 24 {
-                let (l, c) = end_position(&src);
-                return Err(InputError::new(
-                    l,
-                    c,
-                    format!("expected 24 colours, found {}", cube_tokens.len()),
-                ));
-            }
-            let colours = read_colours(cube_tokens, 0, 5)?;
-            let cube = cube_from_judge(&colours, &HDU4801, cube_tokens)?;
-            Ok(best_faces(&cube, n, &turns))
+            let n = first.int_in("N, the number of turns", 1, 7)? as u32;
+            let cube_tokens = tokens.take_n(24, "colours")?;
+            let colours = read_colours(&cube_tokens, 0, 5)?;
+            let cube = cube_from_judge(&colours, &HDU4801, &cube_tokens)?;
+            Ok::<_, InputError>(best_faces(&cube, n, &turns))
         })();
         match case {
             Ok(best) => writeln!(out, "{best}").unwrap(),
@@ -45,7 +51,6 @@ fn main() {
                 break;
             }
         }
-        at += 25;
     }
     out.flush().unwrap();
     if let Err(e) = result {
@@ -78,7 +83,7 @@ fn search(
             Some(l) if l == k => run + 1,
             _ => 1,
         };
-        if last.is_some_and(|l| l != k && l / 2 == k / 2) || run > 2 {
+        if last.map_or(false, |l| l != k && l / 2 == k / 2) || run > 2 {
             continue;
         }
         let next = c.then(&turns[k]);
