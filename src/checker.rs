@@ -1,6 +1,7 @@
 //! The skeleton of a line-by-line checker in testlib's convention: `CHECKER INPUT OUTPUT ANSWER`,
 //! exit 0 accepted, 1 wrong answer, 3 checker failure. Each problem supplies only its per-line check.
 
+use crate::args::Usage;
 use crate::input::InputError;
 
 /// The contestant's output is wrong.
@@ -26,17 +27,29 @@ pub fn bad_output(e: InputError) -> Rejection {
     (WRONG, format!("output: {e}"))
 }
 
+/// The command line of a checker: `NAME INPUT OUTPUT ANSWER`; `about` says what it checks.
+pub const fn usage(name: &'static str, about: &'static str) -> Usage {
+    Usage {
+        name,
+        about,
+        details: "Checks OUTPUT (the solver's) against INPUT and ANSWER (the reference), line by line.\n\
+                  Exit codes (testlib): 0 accepted, 1 wrong answer, 3 checker failure (bad input or\n\
+                  answer file, or a bad command line).",
+        positional: &["INPUT", "OUTPUT", "ANSWER"],
+        flags: &[],
+        error_code: FAIL,
+    }
+}
+
 /// Reads the three files named on the command line, requires one output and one answer line per
 /// input line, and calls `check(line_number, input, output, answer)` on each; exits with the verdict.
-pub fn run(name: &str, check: impl Fn(usize, &str, &str, &str) -> Result<(), Rejection>) -> ! {
+pub fn run(usage: &Usage, check: impl Fn(usize, &str, &str, &str) -> Result<(), Rejection>) -> ! {
     let finish = |code: i32, msg: String| -> ! {
         eprintln!("{msg}");
         std::process::exit(code)
     };
-    let args: Vec<String> = std::env::args().skip(1).collect();
-    let [input, output, answer] = &args[..] else {
-        finish(FAIL, format!("usage: {name} INPUT OUTPUT ANSWER"));
-    };
+    let args = usage.parse().positional;
+    let (input, output, answer) = (&args[0], &args[1], &args[2]);
     let lines = |p: &str| -> Vec<String> {
         let text = std::fs::read_to_string(p)
             .unwrap_or_else(|e| finish(FAIL, format!("cannot read {p}: {e}")));

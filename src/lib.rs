@@ -10,6 +10,11 @@
 //! - [`input`]: whole-stdin tokenizer that reports line and column on bad input.
 //! - [`floppy`]: the Floppy Cube (1x3x3) as corner permutation, corner and edge orientation.
 
+// The bundles of the judge binaries are compiled as editions 2018, 2021 and 2024 (see README,
+// "Submitting"): catch 2024's new keywords and pattern rules here, before a judge does.
+#![warn(keyword_idents_2024, rust_2024_incompatible_pat)]
+
+pub mod args;
 pub mod checker;
 pub mod coord;
 pub mod cube2;
@@ -18,6 +23,7 @@ pub mod facelet;
 pub mod firmware;
 pub mod floppy;
 pub mod input;
+pub mod lazy;
 pub mod notation;
 pub mod robot;
 pub mod search;

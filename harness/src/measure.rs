@@ -54,6 +54,22 @@ impl Measurement {
 
 /// Entry point of the helper mode. Stdin, stdout and stderr are passed to the child as they are.
 pub fn helper_main(args: &[String]) -> ! {
+    const USAGE: &str = "usage: judge-measure TIME_MS REPORT -- PROGRAM [ARGS...]";
+    match args.first().map(String::as_str) {
+        Some("--help" | "-h") => {
+            println!("judge-measure: runs PROGRAM under a wall-time limit of TIME_MS and writes its exit");
+            println!(
+                "status, wall time and peak memory to REPORT (the judge's measuring helper).\n"
+            );
+            println!("{USAGE}");
+            std::process::exit(0)
+        }
+        Some(a) if a.starts_with('-') => {
+            eprintln!("judge-measure: unknown option `{a}`\n{USAGE}");
+            std::process::exit(2)
+        }
+        _ => {}
+    }
     let code = match run_helper(args) {
         Ok(()) => 0,
         Err(e) => {

@@ -135,3 +135,20 @@ fn unknown_problem_is_a_setup_error() {
     assert_eq!(out.status.code(), Some(2));
     assert!(String::from_utf8_lossy(&out.stderr).contains("nosuch.toml"));
 }
+
+#[test]
+fn judge_and_helper_answer_help_and_reject_unknown_options() {
+    for exe in [
+        env!("CARGO_BIN_EXE_judge"),
+        env!("CARGO_BIN_EXE_judge-measure"),
+    ] {
+        let out = Command::new(exe).arg("--help").output().unwrap();
+        assert_eq!(out.status.code(), Some(0), "{exe} --help");
+        assert!(String::from_utf8_lossy(&out.stdout)
+            .to_lowercase()
+            .contains("usage"));
+        let out = Command::new(exe).arg("--bogus").output().unwrap();
+        assert_eq!(out.status.code(), Some(2), "{exe} --bogus");
+        assert!(String::from_utf8_lossy(&out.stderr).contains("--bogus"));
+    }
+}

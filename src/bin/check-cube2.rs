@@ -5,7 +5,8 @@
 //! every face one colour, and its length must equal the length of the answer line (an optimal
 //! solution). Exit 0 accepted, 1 wrong answer, 3 checker failure (bad input or answer file).
 
-use twisty::checker::{bad_answer, bad_input, bad_output, run, WRONG};
+use twisty::args::Usage;
+use twisty::checker::{bad_answer, bad_input, bad_output, run, usage, WRONG};
 use twisty::input::InputError;
 use twisty::notation::{parse_moves, Face, Families, Move, Turn};
 use twisty::sticker_cube::StickerCube;
@@ -22,15 +23,20 @@ fn urf_only(s: &str, n: usize) -> Result<Vec<Move>, InputError> {
     }
 }
 
+const USAGE: Usage = usage(
+    "check-cube2",
+    "checks cube2 answers: each solves its scramble in U R F turns, as short as the answer's",
+);
+
 fn main() {
-    run("check-cube2", |n, scramble, got, want| {
+    run(&USAGE, |n, scramble, got, want| {
         let scramble = parse_moves(scramble, n, Families::CUBE2).map_err(bad_input)?;
         let want = urf_only(want, n).map_err(bad_answer)?;
         let got = urf_only(got, n).map_err(bad_output)?;
         let cube = StickerCube::solved()
             .apply_all(&scramble)
             .and_then(|c| c.apply_all(&got));
-        if !cube.is_some_and(|c| c.is_solved()) {
+        if !cube.map_or(false, |c| c.is_solved()) {
             return Err((WRONG, format!("line {n}: the cube is not solved")));
         }
         if got.len() != want.len() {

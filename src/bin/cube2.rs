@@ -5,10 +5,23 @@
 //! makes the exit code 2; the other lines are still answered.
 
 use std::io::{BufWriter, Write};
+use twisty::args::Usage;
 use twisty::cube2::{format_solution, scramble, Cube2Solver};
 use twisty::input::{fail, numbered_lines, read_stdin};
 
+const USAGE: Usage = Usage {
+    name: "cube2",
+    about: "an optimal half-turn-metric solution in U R F moves for each 2x2x2 scramble",
+    details: "Input: one scramble per line in WCA notation (U D L R F B with ' 2 2', rotations x y z).\n\
+              Output: one solution line per scramble (empty for a solved cube). A bad line is reported\n\
+              on stderr with line and column and gets no output line; the exit code is then 2.",
+    positional: &[],
+    flags: &[],
+    error_code: 2,
+};
+
 fn main() {
+    USAGE.parse();
     let src = read_stdin().unwrap_or_else(|e| fail("cube2", &e));
     let solver = Cube2Solver::htm();
     let mut out = BufWriter::with_capacity(1 << 16, std::io::stdout().lock());

@@ -3,12 +3,26 @@
 //! stderr with line and column, get no output line, and make the exit code 2.
 
 use std::io::{BufWriter, Write};
+use twisty::args::Usage;
 use twisty::cube2::CubieCube;
 use twisty::input::{fail, numbered_lines, read_stdin};
 use twisty::notation::{parse_moves, Families};
 use twisty::robot::{format_plan, RobotSolver};
 
+const USAGE: Usage = Usage {
+    name: "robot2",
+    about: "a minimum-cost Soltvvo robot plan for each 2x2x2 scramble",
+    details:
+        "Input: one scramble per line in WCA notation, as for cube2. Output: `COST TWISTS...` per\n\
+              scramble (see shared/spec/robot.md). A bad line is reported on stderr with line and\n\
+              column and gets no output line; the exit code is then 2.",
+    positional: &[],
+    flags: &[],
+    error_code: 2,
+};
+
 fn main() {
+    USAGE.parse();
     let src = read_stdin().unwrap_or_else(|e| fail("robot2", &e));
     let solver = RobotSolver::new();
     let mut out = BufWriter::new(std::io::stdout().lock());

@@ -15,6 +15,18 @@ use twisty::notation::{format_moves, Face, Move, Turn};
 fn main() {
     let args: Vec<String> = std::env::args().skip(1).collect();
     let all = ["aoj0300", "judge", "cube2", "robot2"];
+    if args.iter().any(|a| a == "--help" || a == "-h") {
+        println!(
+            "bench: benchmarks that print figures beside a baseline measured in the same run\n"
+        );
+        println!("usage: bench [BENCHMARK...]   (all when none is given)");
+        println!("benchmarks: {}", all.join(", "));
+        return;
+    }
+    if let Some(a) = args.iter().find(|a| a.starts_with('-')) {
+        eprintln!("bench: unknown option `{a}`\nusage: bench [BENCHMARK...]; try `bench --help`");
+        std::process::exit(2);
+    }
     let chosen: Vec<&str> = if args.is_empty() {
         all.to_vec()
     } else {
