@@ -45,6 +45,17 @@ enum Cmd {
         /// bundle with plain `rustc --edition 2021 -O`, and run that.
         #[arg(long)]
         bundled: bool,
+        /// With --bundled: the compiler to use, e.g. an old one such as Debian's /usr/bin/rustc (1.63).
+        #[arg(
+            long,
+            value_name = "PATH",
+            default_value = "rustc",
+            requires = "bundled"
+        )]
+        rustc: PathBuf,
+        /// With --bundled: the Rust edition to compile the bundles as.
+        #[arg(long, default_value = "2021", value_parser = ["2015", "2018", "2021", "2024"], requires = "bundled")]
+        edition: String,
     },
     /// Run the cases that have no .out yet and keep their outputs as pending answers to review.
     Bless {
@@ -96,20 +107,22 @@ fn run(cli: Cli) -> Result<i32, String> {
             problems,
             format,
             bundled,
+            rustc,
+            edition,
         } => {
             let problems = load(&ws, &problems)?;
-            build(&ws, &problems, cli.no_build)?;
+            let helper = build(&ws, &problems, cli.no_build, bundled)?;
             let programs = if bundled {
-                bundle_all(&ws, &problems, cli.no_build)?
+                bundle_all(&ws, &problems, &Compiler { rustc, edition })?
             } else {
                 Vec::new()
             };
-            test(&ws, &problems, format, &programs)
+            test(&ws, &helper, &problems, format, &programs)
         }
         Cmd::Bless { problems } => {
             let problems = load(&ws, &problems)?;
-            build(&ws, &problems, cli.no_build)?;
-            bless(&ws, &problems)
+            let helper = build(&ws, &problems, cli.no_build, false)?;
+            bless(&ws, &helper, &problems)
         }
         Cmd::Accept { problems, force } => {
             let problems = load(&ws, &problems)?;
@@ -168,53 +181,106 @@ fn load(ws: &Workspace, names: &[String]) -> Result<Vec<Problem>, String> {
         .collect()
 }
 
-/// `cargo build --release` of the binaries the problems need (solvers and checkers).
-fn build(ws: &Workspace, problems: &[Problem], no_build: bool) -> Result<(), String> {
+/// `cargo build --release` of everything the judge runs: the measuring helper, the solvers and
+/// checkers the problems name, and (for `--bundled`) the bundler. Returns the measuring helper.
+fn build(
+    ws: &Workspace,
+    problems: &[Problem],
+    no_build: bool,
+    bundler: bool,
+) -> Result<PathBuf, String> {
     let mut bins: Vec<&str> = problems.iter().filter_map(|p| p.binary()).collect();
     bins.extend(problems.iter().filter_map(|p| p.config.checker.as_deref()));
     bins.sort();
     bins.dedup();
-    if bins.is_empty() || no_build {
-        return Ok(());
+    if !no_build {
+        let mut what = vec!["the measuring helper".to_string()];
+        if !bins.is_empty() {
+            what.push(bins.join(", "));
+        }
+        if bundler {
+            what.push("the bundler".to_string());
+        }
+        eprintln!(
+            "judge: building {} (cargo build --release)",
+            what.join(", ")
+        );
+        let mut packages = vec![("judge", vec!["judge-measure"])];
+        if !bins.is_empty() {
+            packages.push(("twisty", bins.clone()));
+        }
+        if bundler {
+            packages.push(("tools", vec!["bundle"]));
+        }
+        for (package, targets) in packages {
+            let mut cmd = Command::new(std::env::var("CARGO").unwrap_or_else(|_| "cargo".into()));
+            cmd.current_dir(&ws.root)
+                .args(["build", "--release", "--quiet", "-p", package]);
+            for b in targets {
+                cmd.args(["--bin", b]);
+            }
+            let status = cmd.status().map_err(|e| format!("cannot run cargo: {e}"))?;
+            if !status.success() {
+                return Err(format!("cargo build --release -p {package} failed"));
+            }
+        }
     }
-    let mut cmd = Command::new(std::env::var("CARGO").unwrap_or_else(|_| "cargo".into()));
-    cmd.current_dir(&ws.root)
-        .args(["build", "--release", "--quiet", "-p", "twisty"]);
+    let helper = find_helper(ws)?;
     for b in &bins {
-        cmd.args(["--bin", b]);
+        let exe = ws.bin_dir.join(b);
+        if !exe.is_file() {
+            return Err(format!(
+                "{} is missing; run without --no-build, or `cargo build --release --bin {b}`",
+                exe.display()
+            ));
+        }
     }
-    let status = cmd.status().map_err(|e| format!("cannot run cargo: {e}"))?;
-    if !status.success() {
-        return Err("cargo build --release failed".into());
+    Ok(helper)
+}
+
+/// The measuring helper: beside the judge itself (how `cargo run` and the tests start it), else in
+/// the release folder the judge builds into.
+fn find_helper(ws: &Workspace) -> Result<PathBuf, String> {
+    let beside = std::env::current_exe()
+        .ok()
+        .map(|me| me.with_file_name("judge-measure"));
+    let candidates = beside.into_iter().chain([ws.bin_dir.join("judge-measure")]);
+    let mut tried = Vec::new();
+    for c in candidates {
+        if c.is_file() {
+            return Ok(c);
+        }
+        tried.push(c.display().to_string());
     }
-    Ok(())
+    Err(format!(
+        "the measuring helper judge-measure is missing (looked at {}); run without --no-build, \
+         or `cargo build --release -p judge`",
+        tried.join(" and ")
+    ))
+}
+
+/// How `--bundled` compiles the bundles.
+struct Compiler {
+    rustc: PathBuf,
+    edition: String,
 }
 
 /// Bundles and compiles every binary the problems run: `(binary, compiled program)`.
 fn bundle_all(
     ws: &Workspace,
     problems: &[Problem],
-    no_build: bool,
+    compiler: &Compiler,
 ) -> Result<Vec<(String, PathBuf)>, String> {
-    let cargo = std::env::var("CARGO").unwrap_or_else(|_| "cargo".into());
-    if !no_build {
-        let ok = Command::new(&cargo)
-            .current_dir(&ws.root)
-            .args([
-                "build",
-                "--release",
-                "--quiet",
-                "-p",
-                "tools",
-                "--bin",
-                "bundle",
-            ])
-            .status()
-            .map_err(|e| format!("cannot run cargo: {e}"))?;
-        if !ok.success() {
-            return Err("cargo build of tools/bundle failed".into());
-        }
-    }
+    let version = Command::new(&compiler.rustc)
+        .arg("--version")
+        .output()
+        .map_err(|e| format!("cannot run {}: {e}", compiler.rustc.display()))?;
+    eprintln!(
+        "judge: compiling the bundles with {} ({}), --edition {}",
+        String::from_utf8_lossy(&version.stdout).trim(),
+        compiler.rustc.display(),
+        compiler.edition
+    );
     let dir = ws.work.join("bundled");
     std::fs::create_dir_all(&dir).map_err(|e| e.to_string())?;
     let mut bins: Vec<&str> = problems.iter().filter_map(|p| p.binary()).collect();
@@ -236,15 +302,17 @@ fn bundle_all(
                 String::from_utf8_lossy(&o.stderr).trim()
             ));
         }
-        let o = Command::new("rustc")
-            .args(["--edition", "2021", "-O", "-o"])
+        let o = Command::new(&compiler.rustc)
+            .args(["--edition", &compiler.edition, "-O", "-o"])
             .arg(&exe)
             .arg(&src)
             .output()
-            .map_err(|e| format!("cannot run rustc: {e}"))?;
+            .map_err(|e| format!("cannot run {}: {e}", compiler.rustc.display()))?;
         if !o.status.success() {
             return Err(format!(
-                "the bundle of {bin} does not compile alone:\n{}",
+                "the bundle of {bin} does not compile alone with {} --edition {}:\n{}",
+                compiler.rustc.display(),
+                compiler.edition,
                 String::from_utf8_lossy(&o.stderr)
             ));
         }
@@ -286,6 +354,7 @@ fn progress(total: usize) -> ProgressBar {
 /// `target/judge/run-bundled/`, so that both runs can be compared).
 fn test(
     ws: &Workspace,
+    helper: &Path,
     problems: &[Problem],
     format: Format,
     bundled: &[(String, PathBuf)],
@@ -326,7 +395,7 @@ fn test(
         };
         for case in &cases {
             pb.set_message(format!("{}/{}", p.name, case.name));
-            let r = runner::run_case(p, &program, checker.as_deref(), case, &run_dir)?;
+            let r = runner::run_case(helper, p, &program, checker.as_deref(), case, &run_dir)?;
             if format == Format::Text {
                 pb.suspend(|| println!("{}", report::case_line(&p.name, width, &r)));
             }
@@ -361,14 +430,21 @@ fn pending_dir(ws: &Workspace, p: &Problem) -> PathBuf {
     ws.work.join("pending").join(&p.name)
 }
 
-fn bless(ws: &Workspace, problems: &[Problem]) -> Result<i32, String> {
+fn bless(ws: &Workspace, helper: &Path, problems: &[Problem]) -> Result<i32, String> {
     let mut code = 0;
     let mut count = 0;
     for p in problems {
         let program = program_of(ws, p);
         let pending = pending_dir(ws, p);
         for case in p.cases()?.iter().filter(|c| c.answer.is_none()) {
-            let r = runner::run_case(p, &program, None, case, &ws.work.join("run").join(&p.name))?;
+            let r = runner::run_case(
+                helper,
+                p,
+                &program,
+                None,
+                case,
+                &ws.work.join("run").join(&p.name),
+            )?;
             if r.verdict != Verdict::NoAnswer {
                 println!(
                     "{}/{}: {} {}, not kept",

@@ -60,23 +60,10 @@ pub struct Program {
     pub dir: Option<PathBuf>,
 }
 
-/// The measuring helper, built beside the judge.
-fn helper() -> Result<PathBuf, String> {
-    let me =
-        std::env::current_exe().map_err(|e| format!("cannot find the judge's own binary: {e}"))?;
-    let h = me.with_file_name("judge-measure");
-    if h.is_file() {
-        Ok(h)
-    } else {
-        Err(format!(
-            "{} is missing; build it with `cargo build --release -p judge`",
-            h.display()
-        ))
-    }
-}
-
-/// Runs `case` under `problem`'s limits, keeping the output in `work/<case>.out`.
+/// Runs `case` under `problem`'s limits through the measuring helper `helper`, keeping the output in
+/// `work/<case>.out`.
 pub fn run_case(
+    helper: &Path,
     problem: &Problem,
     program: &Program,
     checker: Option<&Path>,
@@ -92,7 +79,7 @@ pub fn run_case(
     let open = |p: &Path| File::open(p).map_err(|e| format!("cannot open {}: {e}", p.display()));
     let create =
         |p: &Path| File::create(p).map_err(|e| format!("cannot create {}: {e}", p.display()));
-    let mut cmd = Command::new(helper()?);
+    let mut cmd = Command::new(helper);
     cmd.arg(problem.config.time_limit_ms.to_string())
         .arg(&report)
         .arg("--")
