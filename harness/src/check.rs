@@ -1,8 +1,12 @@
-//! Comparing a program's output with the expected answer.
+//! Comparing a program's output with the expected answer, as streams in bounded memory: a solver may
+//! print up to the output limit, and neither comparison nor report may grow with it.
 
+use crate::measure::{Limits, Measurement};
 use crate::problem::MatchMode;
+use std::fs::File;
+use std::io::{BufRead, BufReader, Read};
 use std::path::Path;
-use std::process::Command;
+use std::process::{Command, Stdio};
 
 /// The checker's judgement of one output.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -10,147 +14,463 @@ pub enum Judgement {
     Accepted,
     /// Wrong answer, with a short reason for the report.
     Wrong(String),
-    /// The checker itself failed (testlib exit 3, or it could not run): a setup error.
+    /// The checker itself failed (testlib exit 3, a crash, a hang, or it could not run): a setup
+    /// error, not the solver's fault.
     CheckerFailed(String),
 }
 
-/// Compares by `mode`. `checker` is the checker program for [`MatchMode::Checker`].
+/// At most this many characters of a line or token are shown in a report.
+pub const SHOWN: usize = 100;
+
+/// How to run a checker: the measuring helper, the checker program, its time limit, and where its
+/// messages go.
+pub struct CheckerRun<'a> {
+    pub helper: &'a Path,
+    pub checker: &'a Path,
+    pub time_limit_ms: u64,
+    /// The checker's stderr is kept here.
+    pub messages: &'a Path,
+}
+
+/// Compares by `mode`. `checker` runs the checker for [`MatchMode::Checker`].
 pub fn judge(
     mode: MatchMode,
-    checker: Option<&Path>,
+    checker: Option<&CheckerRun>,
     input: &Path,
     output: &Path,
     answer: &Path,
 ) -> Judgement {
-    let read = |p: &Path| std::fs::read(p).map_err(|e| format!("cannot read {}: {e}", p.display()));
+    let open = |p: &Path| {
+        File::open(p)
+            .map(BufReader::new)
+            .map_err(|e| format!("cannot read {}: {e}", p.display()))
+    };
     match mode {
         MatchMode::Exact | MatchMode::Tokens => {
-            let (got, want) = match (read(output), read(answer)) {
+            let (got, want) = match (open(output), open(answer)) {
                 (Ok(g), Ok(w)) => (g, w),
                 (Err(e), _) | (_, Err(e)) => return Judgement::CheckerFailed(e),
             };
-            let (got, want) = (
-                String::from_utf8_lossy(&got),
-                String::from_utf8_lossy(&want),
-            );
-            if mode == MatchMode::Exact {
-                compare_exact(&got, &want)
+            let r = if mode == MatchMode::Exact {
+                compare_exact(got, want)
             } else {
-                compare_tokens(&got, &want)
-            }
-        }
-        MatchMode::Checker => {
-            let Some(checker) = checker else {
-                return Judgement::CheckerFailed("no checker configured".into());
+                compare_tokens(got, want)
             };
-            let out = Command::new(checker)
-                .arg(input)
-                .arg(output)
-                .arg(answer)
-                .output();
-            match out {
-                Err(e) => {
-                    Judgement::CheckerFailed(format!("cannot run {}: {e}", checker.display()))
-                }
-                Ok(o) => {
-                    let msg = String::from_utf8_lossy(&o.stderr)
-                        .lines()
-                        .next()
-                        .unwrap_or("")
-                        .trim()
-                        .to_string();
-                    match o.status.code() {
-                        Some(0) => Judgement::Accepted,
-                        Some(1) => Judgement::Wrong(msg),
-                        Some(2) => Judgement::Wrong(format!("presentation error: {msg}")),
-                        _ => Judgement::CheckerFailed(format!("checker: {msg}")),
+            r.unwrap_or_else(|e| Judgement::CheckerFailed(format!("reading the output: {e}")))
+        }
+        MatchMode::Checker => match checker {
+            None => Judgement::CheckerFailed("no checker configured".into()),
+            Some(run) => run_checker(run, input, output, answer),
+        },
+    }
+}
+
+/// Runs `CHECKER INPUT OUTPUT ANSWER` through the measuring helper (time limit, no stray processes)
+/// and reads testlib's exit codes: 0 accepted, 1 wrong answer, 2 presentation error, 3 failure.
+fn run_checker(run: &CheckerRun, input: &Path, output: &Path, answer: &Path) -> Judgement {
+    let report = run.messages.with_extension("checker-report");
+    let _ = std::fs::remove_file(&report);
+    let stderr = match File::create(run.messages) {
+        Ok(f) => f,
+        Err(e) => {
+            return Judgement::CheckerFailed(format!(
+                "cannot create {}: {e}",
+                run.messages.display()
+            ))
+        }
+    };
+    let limits = Limits {
+        time_ms: run.time_limit_ms,
+        memory_kb: u64::MAX / 1024,
+        output_kb: 1024,
+    };
+    let mut cmd = Command::new(run.helper);
+    cmd.args(helper_args(&limits, &report))
+        .arg(run.checker)
+        .arg(input)
+        .arg(output)
+        .arg(answer)
+        .stdin(Stdio::null())
+        .stdout(Stdio::null())
+        .stderr(stderr);
+    let m = match crate::stop::run_child(&mut cmd) {
+        Ok(status) if status.success() => std::fs::read_to_string(&report)
+            .ok()
+            .and_then(|s| Measurement::from_line(&s)),
+        Ok(_) => None,
+        Err(e) => {
+            return Judgement::CheckerFailed(format!("cannot start the measuring helper: {e}"))
+        }
+    };
+    let msg = first_line(run.messages);
+    let Some(m) = m else {
+        return Judgement::CheckerFailed(format!("cannot run {}: {msg}", run.checker.display()));
+    };
+    let with_msg = |s: String| {
+        if msg.is_empty() {
+            s
+        } else {
+            format!("{s}: {msg}")
+        }
+    };
+    if m.timed_out {
+        return Judgement::CheckerFailed(format!(
+            "checker gave no verdict within {} ms (stopped)",
+            run.time_limit_ms
+        ));
+    }
+    if let Some(sig) = m.signal {
+        return Judgement::CheckerFailed(with_msg(format!(
+            "checker killed by signal {sig} ({})",
+            signal_name(sig)
+        )));
+    }
+    match m.exit {
+        Some(0) => Judgement::Accepted,
+        Some(1) => Judgement::Wrong(msg),
+        Some(2) => Judgement::Wrong(format!("presentation error: {msg}")),
+        Some(3) => Judgement::CheckerFailed(with_msg("checker failed (exit code 3)".into())),
+        Some(c) => Judgement::CheckerFailed(with_msg(format!(
+            "checker exited with code {c}, which is no testlib verdict (0 1 2 3)"
+        ))),
+        None => Judgement::CheckerFailed(with_msg("checker ended without an exit code".into())),
+    }
+}
+
+/// The helper's arguments before the program: `TIME_MS MEMORY_KB OUTPUT_KB REPORT --`.
+pub fn helper_args(limits: &Limits, report: &Path) -> Vec<std::ffi::OsString> {
+    vec![
+        limits.time_ms.to_string().into(),
+        limits.memory_kb.to_string().into(),
+        limits.output_kb.to_string().into(),
+        report.as_os_str().to_owned(),
+        "--".into(),
+    ]
+}
+
+/// The first non-empty line of a file, read from its first 4 KB only, shortened and escaped for a report.
+pub fn first_line(path: &Path) -> String {
+    let mut head = Vec::new();
+    if let Ok(f) = File::open(path) {
+        let _ = f.take(4096).read_to_end(&mut head);
+    }
+    String::from_utf8_lossy(&head)
+        .lines()
+        .map(str::trim)
+        .find(|l| !l.is_empty())
+        .map(|l| shown(l.as_bytes(), l.len() > SHOWN))
+        .unwrap_or_default()
+}
+
+/// A common name for a signal number.
+pub fn signal_name(sig: i32) -> &'static str {
+    match sig {
+        libc::SIGABRT => "SIGABRT",
+        libc::SIGBUS => "SIGBUS",
+        libc::SIGFPE => "SIGFPE",
+        libc::SIGILL => "SIGILL",
+        libc::SIGKILL => "SIGKILL",
+        libc::SIGPIPE => "SIGPIPE",
+        libc::SIGSEGV => "SIGSEGV",
+        libc::SIGTERM => "SIGTERM",
+        libc::SIGXFSZ => "SIGXFSZ",
+        libc::SIGXCPU => "SIGXCPU",
+        _ => "signal",
+    }
+}
+
+/// Up to [`SHOWN`] characters of `bytes` with invisible ones escaped, `…` when `cut`.
+fn shown(bytes: &[u8], cut: bool) -> String {
+    let text = String::from_utf8_lossy(bytes);
+    let mut s: String = text
+        .chars()
+        .take(SHOWN)
+        .flat_map(char::escape_debug)
+        .collect();
+    if cut || text.chars().count() > SHOWN {
+        s.push('…');
+    }
+    s
+}
+
+/// A byte stream read with `\r\n` as `\n` and without one final `\n`.
+struct Normalised<R> {
+    inner: R,
+}
+
+impl<R: BufRead> Normalised<R> {
+    fn peek(&mut self) -> std::io::Result<Option<u8>> {
+        Ok(self.inner.fill_buf()?.first().copied())
+    }
+
+    fn next(&mut self) -> std::io::Result<Option<u8>> {
+        let Some(b) = self.peek()? else {
+            return Ok(None);
+        };
+        self.inner.consume(1);
+        if b == b'\r' && self.peek()? == Some(b'\n') {
+            return self.next();
+        }
+        if b == b'\n' && self.peek()?.is_none() {
+            return Ok(None);
+        }
+        Ok(Some(b))
+    }
+}
+
+/// The rest of the current line (up to `SHOWN` more bytes), for a report.
+fn rest_of_line<R: BufRead>(s: &mut Normalised<R>, line: &mut Vec<u8>) -> std::io::Result<bool> {
+    while line.len() < SHOWN * 4 {
+        match s.next()? {
+            None | Some(b'\n') => return Ok(false),
+            Some(b) => line.push(b),
+        }
+    }
+    Ok(true)
+}
+
+/// One side at the first difference: its line so far plus what it has there.
+fn describe<R: BufRead>(
+    side: &mut Normalised<R>,
+    line: &mut Vec<u8>,
+    at: Option<u8>,
+) -> std::io::Result<String> {
+    Ok(match at {
+        None if line.is_empty() => "end of output".to_string(),
+        None => format!("`{}` then end of output", shown(line, false)),
+        Some(b'\n') => format!("`{}`", shown(line, false)),
+        Some(b) => {
+            line.push(b);
+            let cut = rest_of_line(side, line)?;
+            format!("`{}`", shown(line, cut))
+        }
+    })
+}
+
+/// Byte for byte, except that `\r\n` equals `\n` and a final newline is optional. The report names
+/// the line and column of the first difference and shows both lines (at most [`SHOWN`] characters).
+pub fn compare_exact(got: impl BufRead, want: impl BufRead) -> std::io::Result<Judgement> {
+    let (mut got, mut want) = (Normalised { inner: got }, Normalised { inner: want });
+    let (mut line, mut col) = (1usize, 1usize);
+    // The common start of the current line, as far as it can be shown.
+    let mut common = Vec::new();
+    loop {
+        let (mut g, mut w) = (got.next()?, want.next()?);
+        if g != w {
+            // One side ends where the other starts a new line: report on that new line.
+            if (g.is_none() && w == Some(b'\n')) || (w.is_none() && g == Some(b'\n')) {
+                line += 1;
+                col = 1;
+                common.clear();
+                let empty = "an empty line";
+                if g.is_some() {
+                    g = got.next()?;
+                    if g.is_none() {
+                        return Ok(Judgement::Wrong(format!(
+                            "line {line}, column 1: expected end of output, got {empty}"
+                        )));
+                    }
+                } else {
+                    w = want.next()?;
+                    if w.is_none() {
+                        return Ok(Judgement::Wrong(format!(
+                            "line {line}, column 1: expected {empty}, got end of output"
+                        )));
                     }
                 }
             }
+            let (mut gl, mut wl) = (common.clone(), common);
+            let want_text = describe(&mut want, &mut wl, w)?;
+            let got_text = describe(&mut got, &mut gl, g)?;
+            return Ok(Judgement::Wrong(format!(
+                "line {line}, column {col}: expected {want_text}, got {got_text}"
+            )));
+        }
+        match g {
+            None => return Ok(Judgement::Accepted),
+            Some(b'\n') => {
+                line += 1;
+                col = 1;
+                common.clear();
+            }
+            Some(b) => {
+                // Columns count characters: UTF-8 continuation bytes do not start one.
+                if b & 0xC0 != 0x80 {
+                    col += 1;
+                }
+                if common.len() < SHOWN * 4 {
+                    common.push(b);
+                }
+            }
         }
     }
 }
 
-fn normalise(s: &str) -> String {
-    let s = s.replace("\r\n", "\n");
-    s.strip_suffix('\n').map(str::to_string).unwrap_or(s)
+/// Reads whitespace-separated tokens one at a time; a token longer than the answer's is cut after it
+/// has been compared, so a giant token costs no memory.
+struct Tokens<R> {
+    inner: R,
+    count: usize,
 }
 
-pub fn compare_exact(got: &str, want: &str) -> Judgement {
-    let (g, w) = (normalise(got), normalise(want));
-    if g == w {
-        return Judgement::Accepted;
-    }
-    let (gl, wl): (Vec<&str>, Vec<&str>) = (g.split('\n').collect(), w.split('\n').collect());
-    for i in 0..gl.len().max(wl.len()) {
-        match (gl.get(i), wl.get(i)) {
-            (Some(a), Some(b)) if a == b => continue,
-            (Some(a), Some(b)) => {
-                return Judgement::Wrong(format!("line {}: expected `{b}`, got `{a}`", i + 1))
+impl<R: BufRead> Tokens<R> {
+    /// The next token's first `keep` bytes and whether it was longer; `None` at the end.
+    fn next(&mut self, keep: usize) -> std::io::Result<Option<(Vec<u8>, bool)>> {
+        // Skip white space.
+        loop {
+            let buf = self.inner.fill_buf()?;
+            if buf.is_empty() {
+                return Ok(None);
             }
-            (None, Some(b)) => {
-                return Judgement::Wrong(format!(
-                    "line {}: expected `{b}`, got end of output",
-                    i + 1
-                ))
+            let n = buf.iter().take_while(|b| b.is_ascii_whitespace()).count();
+            let all = n == buf.len();
+            self.inner.consume(n);
+            if !all {
+                break;
             }
-            (Some(a), None) => {
-                return Judgement::Wrong(format!(
-                    "line {}: expected end of output, got `{a}`",
-                    i + 1
-                ))
-            }
-            (None, None) => break,
         }
+        self.count += 1;
+        let (mut tok, mut longer) = (Vec::new(), false);
+        loop {
+            let buf = self.inner.fill_buf()?;
+            if buf.is_empty() {
+                break;
+            }
+            let n = buf.iter().take_while(|b| !b.is_ascii_whitespace()).count();
+            let room = keep.saturating_sub(tok.len()).min(n);
+            tok.extend_from_slice(&buf[..room]);
+            longer |= room < n;
+            let all = n == buf.len();
+            self.inner.consume(n);
+            if !all {
+                break;
+            }
+        }
+        Ok(Some((tok, longer)))
     }
-    Judgement::Wrong("outputs differ".into())
 }
 
-pub fn compare_tokens(got: &str, want: &str) -> Judgement {
-    let (g, w): (Vec<&str>, Vec<&str>) = (
-        got.split_whitespace().collect(),
-        want.split_whitespace().collect(),
-    );
-    for i in 0..g.len().max(w.len()) {
-        match (g.get(i), w.get(i)) {
-            (Some(a), Some(b)) if a == b => continue,
-            (a, b) => {
-                return Judgement::Wrong(format!(
-                    "token {}: expected `{}`, got `{}`",
-                    i + 1,
-                    b.unwrap_or(&"end of output"),
-                    a.unwrap_or(&"end of output")
-                ))
-            }
+/// The same whitespace-separated tokens, whatever the layout.
+pub fn compare_tokens(got: impl BufRead, want: impl BufRead) -> std::io::Result<Judgement> {
+    let mut got = Tokens {
+        inner: got,
+        count: 0,
+    };
+    let mut want = Tokens {
+        inner: want,
+        count: 0,
+    };
+    loop {
+        // Answer tokens are short; keep one byte more of the output's to see it is longer.
+        let w = want.next(usize::MAX)?;
+        let keep = w
+            .as_ref()
+            .map_or(SHOWN * 4, |(t, _)| t.len().max(SHOWN * 4) + 1);
+        let g = got.next(keep)?;
+        match (&g, &w) {
+            (None, None) => return Ok(Judgement::Accepted),
+            (Some((a, false)), Some((b, _))) if a == b => continue,
+            _ => {}
         }
+        let text = |t: &Option<(Vec<u8>, bool)>| match t {
+            None => "end of output".to_string(),
+            Some((t, cut)) => format!("`{}`", shown(t, *cut)),
+        };
+        let at = got.count.max(want.count);
+        return Ok(Judgement::Wrong(format!(
+            "token {at}: expected {}, got {}",
+            text(&w),
+            text(&g)
+        )));
     }
-    Judgement::Accepted
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
+    use proptest::prelude::*;
+
+    fn exact(got: &str, want: &str) -> Judgement {
+        compare_exact(got.as_bytes(), want.as_bytes()).unwrap()
+    }
+
+    fn tokens(got: &str, want: &str) -> Judgement {
+        compare_tokens(got.as_bytes(), want.as_bytes()).unwrap()
+    }
 
     #[test]
     fn exact_allows_only_final_newline_and_crlf() {
-        assert_eq!(compare_exact("1\n2\n", "1\n2"), Judgement::Accepted);
-        assert_eq!(compare_exact("1\r\n2\r\n", "1\n2\n"), Judgement::Accepted);
+        assert_eq!(exact("1\n2\n", "1\n2"), Judgement::Accepted);
+        assert_eq!(exact("1\r\n2\r\n", "1\n2\n"), Judgement::Accepted);
         assert_eq!(
-            compare_exact("1 \n2\n", "1\n2\n"),
-            Judgement::Wrong("line 1: expected `1`, got `1 `".into())
+            exact("1 \n2\n", "1\n2\n"),
+            Judgement::Wrong("line 1, column 2: expected `1`, got `1 `".into())
         );
         assert_eq!(
-            compare_exact("1\n", "1\n2\n"),
-            Judgement::Wrong("line 2: expected `2`, got end of output".into())
+            exact("1\n", "1\n2\n"),
+            Judgement::Wrong("line 2, column 1: expected `2`, got end of output".into())
+        );
+        assert_eq!(
+            exact("1\n2\n3\n", "1\n2\n"),
+            Judgement::Wrong("line 3, column 1: expected end of output, got `3`".into())
+        );
+        assert_eq!(
+            exact("1\n\n", "1\n"),
+            Judgement::Wrong("line 2, column 1: expected end of output, got an empty line".into())
+        );
+        assert_eq!(
+            exact("ab\u{0}x\n", "abcx\n"),
+            Judgement::Wrong("line 1, column 3: expected `abcx`, got `ab\\0x`".into())
         );
     }
 
     #[test]
-    fn tokens_ignore_layout() {
-        assert_eq!(compare_tokens("1  2\n3", "1\n2 3\n"), Judgement::Accepted);
-        assert_eq!(
-            compare_tokens("1 2", "1 2 3"),
-            Judgement::Wrong("token 3: expected `3`, got `end of output`".into())
+    fn a_huge_wrong_line_is_shown_short() {
+        let got = "7".repeat(5_000_000);
+        let Judgement::Wrong(why) = exact(&got, "77x\n") else {
+            panic!("accepted");
+        };
+        assert!(
+            why.starts_with("line 1, column 3: expected `77x`, got `777"),
+            "{why}"
         );
+        assert!(why.ends_with("7…`"), "{why}");
+        assert!(why.len() < 250, "{why}");
+    }
+
+    #[test]
+    fn tokens_ignore_layout() {
+        assert_eq!(tokens("1  2\n3", "1\n2 3\n"), Judgement::Accepted);
+        assert_eq!(
+            tokens("1 2", "1 2 3"),
+            Judgement::Wrong("token 3: expected `3`, got end of output".into())
+        );
+        assert_eq!(
+            tokens("1 2 3 4", "1 2 3"),
+            Judgement::Wrong("token 4: expected end of output, got `4`".into())
+        );
+        assert_eq!(
+            tokens("1 22", "1 2"),
+            Judgement::Wrong("token 2: expected `2`, got `22`".into())
+        );
+        let long = "9".repeat(3_000_000);
+        let Judgement::Wrong(why) = tokens(&long, "9") else {
+            panic!("accepted");
+        };
+        assert!(why.len() < 250 && why.ends_with("…`"), "{why}");
+    }
+
+    proptest! {
+        /// The streaming comparisons agree with the plain definitions on small texts.
+        #[test]
+        fn streams_agree_with_definitions(a in "[ab \\r\\n]{0,12}", b in "[ab \\r\\n]{0,12}") {
+            let norm = |s: &str| {
+                let s = s.replace("\r\n", "\n");
+                s.strip_suffix('\n').map(str::to_string).unwrap_or(s)
+            };
+            prop_assert_eq!(exact(&a, &b) == Judgement::Accepted, norm(&a) == norm(&b));
+            let words = |s: &str| s.split_ascii_whitespace().map(str::to_string).collect::<Vec<_>>();
+            prop_assert_eq!(tokens(&a, &b) == Judgement::Accepted, words(&a) == words(&b));
+        }
     }
 }

@@ -6,3 +6,4 @@ pub mod measure;
 pub mod problem;
 pub mod report;
 pub mod runner;
+pub mod stop;

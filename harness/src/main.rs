@@ -8,7 +8,7 @@ use clap::{Parser, Subcommand, ValueEnum};
 use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
 use judge::problem::Problem;
 use judge::report::{self, ProblemReport};
-use judge::runner::{self, Program, Verdict};
+use judge::runner::{self, Program, RunError, Verdict};
 use std::io::IsTerminal;
 use std::path::{Path, PathBuf};
 use std::process::Command;
@@ -90,6 +90,7 @@ struct Workspace {
 
 fn main() {
     let cli = Cli::parse();
+    judge::stop::install();
     let code = match run(cli) {
         Ok(code) => code,
         Err(e) => {
@@ -190,7 +191,7 @@ fn build(
     bundler: bool,
 ) -> Result<PathBuf, String> {
     let mut bins: Vec<&str> = problems.iter().filter_map(|p| p.binary()).collect();
-    bins.extend(problems.iter().filter_map(|p| p.config.checker.as_deref()));
+    bins.extend(problems.iter().filter_map(|p| p.checker_binary()));
     bins.sort();
     bins.dedup();
     if !no_build {
@@ -338,7 +339,10 @@ fn program_of(ws: &Workspace, p: &Problem) -> Program {
 }
 
 fn checker_of(ws: &Workspace, p: &Problem) -> Option<PathBuf> {
-    p.config.checker.as_ref().map(|c| ws.bin_dir.join(c))
+    p.config.checker.as_ref().map(|c| match p.checker_binary() {
+        Some(bin) => ws.bin_dir.join(bin),
+        None => p.base.join(c),
+    })
 }
 
 fn progress(total: usize) -> ProgressBar {
@@ -371,7 +375,8 @@ fn test(
         .unwrap_or(10);
     let pb = progress(total);
     let mut reports = Vec::new();
-    for (p, cases) in all {
+    let mut interrupted = false;
+    'problems: for (p, cases) in all {
         let mut program = program_of(ws, p);
         if let Some((_, exe)) = bundled.iter().find(|(b, _)| Some(b.as_str()) == p.binary()) {
             program = Program {
@@ -393,24 +398,42 @@ fn test(
             title: p.config.title.clone(),
             cases: Vec::new(),
         };
+        if cases.is_empty() {
+            eprintln!(
+                "judge: warning: {} has no *.in cases; nothing of {} was judged",
+                p.dir.display(),
+                p.name
+            );
+        }
         for case in &cases {
             pb.set_message(format!("{}/{}", p.name, case.name));
-            let r = runner::run_case(helper, p, &program, checker.as_deref(), case, &run_dir)?;
-            if format == Format::Text {
-                pb.suspend(|| println!("{}", report::case_line(&p.name, width, &r)));
+            match runner::run_case(helper, p, &program, checker.as_deref(), case, &run_dir) {
+                Ok(r) => {
+                    if format == Format::Text {
+                        pb.suspend(|| say(&report::case_line(&p.name, width, &r)));
+                    }
+                    pb.inc(1);
+                    rep.cases.push(r);
+                }
+                Err(RunError::Interrupted) => {
+                    interrupted = true;
+                    reports.push(rep);
+                    break 'problems;
+                }
+                Err(RunError::Setup(e)) => return Err(e),
             }
-            pb.inc(1);
-            rep.cases.push(r);
         }
         reports.push(rep);
     }
     pb.finish_and_clear();
     match format {
-        Format::Text => print!("\n{}", report::summary(&reports)),
-        Format::Json => println!(
-            "{}",
-            serde_json::to_string_pretty(&reports).map_err(|e| e.to_string())?
-        ),
+        Format::Text => say(&format!("\n{}", report::summary(&reports).trim_end())),
+        Format::Json => say(&serde_json::to_string_pretty(&reports).map_err(|e| e.to_string())?),
+    }
+    let judged: usize = reports.iter().map(|r| r.cases.len()).sum();
+    if interrupted {
+        eprintln!("judge: interrupted; {judged} of {total} cases judged, the running one stopped");
+        return Ok(130);
     }
     let verdicts = || {
         reports
@@ -419,11 +442,28 @@ fn test(
     };
     Ok(if verdicts().any(|v| v == Verdict::CheckerFail) {
         2
+    } else if reports.iter().any(|r| r.cases.is_empty()) {
+        1
     } else if verdicts().all(|v| v == Verdict::AC) {
         0
     } else {
         1
     })
+}
+
+/// Prints a line of the report. When stdout is gone (`judge ... | head`) the judge stops quietly,
+/// like a Unix filter; any other write error (a full disk) ends it with one line on stderr. No case
+/// is running when this is called, so nothing is left behind.
+fn say(line: &str) {
+    use std::io::Write;
+    let mut out = std::io::stdout().lock();
+    if let Err(e) = writeln!(out, "{line}").and_then(|_| out.flush()) {
+        if e.kind() == std::io::ErrorKind::BrokenPipe {
+            std::process::exit(141);
+        }
+        eprintln!("judge: cannot write the report: {e}");
+        std::process::exit(2);
+    }
 }
 
 fn pending_dir(ws: &Workspace, p: &Problem) -> PathBuf {
@@ -444,15 +484,23 @@ fn bless(ws: &Workspace, helper: &Path, problems: &[Problem]) -> Result<i32, Str
                 None,
                 case,
                 &ws.work.join("run").join(&p.name),
-            )?;
+            );
+            let r = match r {
+                Ok(r) => r,
+                Err(RunError::Interrupted) => {
+                    eprintln!("judge: interrupted; {count} pending answer(s) kept so far");
+                    return Ok(130);
+                }
+                Err(RunError::Setup(e)) => return Err(e),
+            };
             if r.verdict != Verdict::NoAnswer {
-                println!(
+                say(&format!(
                     "{}/{}: {} {}, not kept",
                     p.name,
                     case.name,
                     r.verdict.label(),
                     r.detail
-                );
+                ));
                 code = 1;
                 continue;
             }
@@ -460,11 +508,18 @@ fn bless(ws: &Workspace, helper: &Path, problems: &[Problem]) -> Result<i32, Str
             let dest = pending.join(format!("{}.out", case.name));
             std::fs::copy(&r.output, &dest)
                 .map_err(|e| format!("cannot write {}: {e}", dest.display()))?;
-            println!("{}/{}: pending {}", p.name, case.name, dest.display());
+            say(&format!(
+                "{}/{}: pending {}",
+                p.name,
+                case.name,
+                dest.display()
+            ));
             count += 1;
         }
     }
-    println!("{count} pending answer(s); review them, then run `judge accept`");
+    say(&format!(
+        "{count} pending answer(s); review them, then run `judge accept`"
+    ));
     Ok(code)
 }
 
@@ -482,21 +537,21 @@ fn accept(ws: &Workspace, problems: &[Problem], force: bool) -> Result<i32, Stri
             let name = f.file_name().unwrap_or_default().to_owned();
             let dest = p.dir.join(&name);
             if dest.exists() && !force {
-                println!(
+                say(&format!(
                     "{}: {} exists; not replaced (use --force)",
                     p.name,
                     dest.display()
-                );
+                ));
                 code = 1;
                 continue;
             }
             std::fs::copy(&f, &dest)
                 .map_err(|e| format!("cannot write {}: {e}", dest.display()))?;
             std::fs::remove_file(&f).map_err(|e| e.to_string())?;
-            println!("{}: accepted {}", p.name, dest.display());
+            say(&format!("{}: accepted {}", p.name, dest.display()));
             moved += 1;
         }
     }
-    println!("{moved} answer(s) accepted");
+    say(&format!("{moved} answer(s) accepted"));
     Ok(code)
 }

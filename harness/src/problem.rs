@@ -29,10 +29,26 @@ pub struct ProblemConfig {
     pub command: Option<Vec<String>>,
     pub time_limit_ms: u64,
     pub memory_limit_kb: u64,
+    /// Most bytes (KB) the solver may write to stdout, and to stderr; past it the verdict is `OLE`.
+    #[serde(default = "default_output_limit_kb")]
+    pub output_limit_kb: u64,
+    /// A checker still running after this long is stopped: `CHECKER-FAIL`.
+    #[serde(default = "default_checker_time_limit_ms")]
+    pub checker_time_limit_ms: u64,
     #[serde(rename = "match")]
     pub match_mode: MatchMode,
-    /// With `match = "checker"`: a binary of the `twisty` package.
+    /// With `match = "checker"`: a binary of the `twisty` package, or a path with a `/` relative to
+    /// the toml's folder (as `command` runs).
     pub checker: Option<String>,
+}
+
+/// 64 MiB, Codeforces' and Library Checker's output limit.
+fn default_output_limit_kb() -> u64 {
+    64 * 1024
+}
+
+fn default_checker_time_limit_ms() -> u64 {
+    10_000
 }
 
 #[derive(Clone, Debug)]
@@ -103,6 +119,11 @@ impl Problem {
             Some(_) => None,
             None => Some(self.config.binary.as_deref().unwrap_or(&self.name)),
         }
+    }
+
+    /// The checker's name when it is a binary of the `twisty` package (to be built).
+    pub fn checker_binary(&self) -> Option<&str> {
+        self.config.checker.as_deref().filter(|c| !c.contains('/'))
     }
 
     /// The cases, sorted by name with numbers in natural order (`case-2` before `case-10`).

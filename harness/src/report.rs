@@ -66,7 +66,13 @@ pub fn summary(reports: &[ProblemReport]) -> String {
             r.accepted(),
             format!("{:.0} ms", r.slowest_ms()),
             megabytes(r.max_memory_kb()),
-            if ok { "OK" } else { "FAILED" }
+            if r.cases.is_empty() {
+                "NO CASES"
+            } else if ok {
+                "OK"
+            } else {
+                "FAILED"
+            }
         ));
     }
     s

@@ -1,7 +1,7 @@
 //! Running one case: start the measuring helper on the program, then judge the output.
 
-use crate::check::{judge, Judgement};
-use crate::measure::Measurement;
+use crate::check::{first_line, helper_args, judge, signal_name, CheckerRun, Judgement};
+use crate::measure::{Limits, Measurement};
 use crate::problem::{Case, Problem};
 use serde::Serialize;
 use std::fs::File;
@@ -16,6 +16,8 @@ pub enum Verdict {
     RE,
     TLE,
     MLE,
+    /// Output limit exceeded: more than `output_limit_kb` on stdout or stderr.
+    OLE,
     /// The case has no `.out` yet (see `judge bless`).
     #[serde(rename = "NO-ANSWER")]
     NoAnswer,
@@ -32,6 +34,7 @@ impl Verdict {
             Verdict::RE => "RE",
             Verdict::TLE => "TLE",
             Verdict::MLE => "MLE",
+            Verdict::OLE => "OLE",
             Verdict::NoAnswer => "NO-ANSWER",
             Verdict::CheckerFail => "CHECKER-FAIL",
         }
@@ -60,6 +63,21 @@ pub struct Program {
     pub dir: Option<PathBuf>,
 }
 
+/// Why a case has no result.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum RunError {
+    /// The judge was asked to stop (SIGINT, SIGTERM) while the case ran; it was killed.
+    Interrupted,
+    /// Something in the setup is wrong (a missing program, an unwritable folder).
+    Setup(String),
+}
+
+impl From<String> for RunError {
+    fn from(s: String) -> Self {
+        RunError::Setup(s)
+    }
+}
+
 /// Runs `case` under `problem`'s limits through the measuring helper `helper`, keeping the output in
 /// `work/<case>.out`.
 pub fn run_case(
@@ -69,7 +87,7 @@ pub fn run_case(
     checker: Option<&Path>,
     case: &Case,
     work: &Path,
-) -> Result<CaseResult, String> {
+) -> Result<CaseResult, RunError> {
     let started = Instant::now();
     std::fs::create_dir_all(work).map_err(|e| format!("cannot create {}: {e}", work.display()))?;
     let output = work.join(format!("{}.out", case.name));
@@ -79,52 +97,73 @@ pub fn run_case(
     let open = |p: &Path| File::open(p).map_err(|e| format!("cannot open {}: {e}", p.display()));
     let create =
         |p: &Path| File::create(p).map_err(|e| format!("cannot create {}: {e}", p.display()));
+    let limits = &problem.config;
     let mut cmd = Command::new(helper);
-    cmd.arg(problem.config.time_limit_ms.to_string())
-        .arg(&report)
-        .arg("--")
-        .args(&program.argv)
-        .stdin(Stdio::from(open(&case.input)?))
-        .stdout(Stdio::from(create(&output)?))
-        .stderr(Stdio::from(create(&errors)?));
+    cmd.args(helper_args(
+        &Limits {
+            time_ms: limits.time_limit_ms,
+            memory_kb: limits.memory_limit_kb,
+            output_kb: limits.output_limit_kb,
+        },
+        &report,
+    ))
+    .args(&program.argv)
+    .stdin(Stdio::from(open(&case.input)?))
+    .stdout(Stdio::from(create(&output)?))
+    .stderr(Stdio::from(create(&errors)?));
     if let Some(dir) = &program.dir {
         cmd.current_dir(dir);
     }
-    let status = cmd
-        .status()
+    let status = crate::stop::run_child(&mut cmd)
         .map_err(|e| format!("cannot start the measuring helper: {e}"))?;
     let m = std::fs::read_to_string(&report)
         .ok()
         .and_then(|s| Measurement::from_line(&s));
     let Some(m) = m.filter(|_| status.success()) else {
-        let why = std::fs::read_to_string(&errors).unwrap_or_default();
-        return Err(format!(
+        if crate::stop::requested() {
+            return Err(RunError::Interrupted);
+        }
+        return Err(RunError::Setup(format!(
             "{}/{}: could not run {:?}: {}",
             problem.name,
             case.name,
             program.argv,
-            why.trim()
-        ));
+            first_line(&errors)
+        )));
     };
+    if m.interrupted || crate::stop::requested() {
+        return Err(RunError::Interrupted);
+    }
     let time_ms = m.wall_us as f64 / 1000.0;
-    let limits = &problem.config;
-    let stderr_hint = || {
-        let e = std::fs::read_to_string(&errors).unwrap_or_default();
-        e.lines()
-            .find(|l| !l.trim().is_empty())
-            .unwrap_or("")
-            .chars()
-            .take(120)
-            .collect::<String>()
+    // A solver over the memory limit is stopped as soon as that is seen (memory_exceeded), or found
+    // over it afterwards from the kernel's exact peak; both read the same.
+    let over_memory = || {
+        (
+            Verdict::MLE,
+            format!("limit {}", crate::report::megabytes(limits.memory_limit_kb)),
+        )
     };
-    let (verdict, detail) = if m.timed_out || time_ms > limits.time_limit_ms as f64 {
+    let (verdict, detail) = if m.memory_exceeded {
+        over_memory()
+    } else if m.timed_out || time_ms > limits.time_limit_ms as f64 {
         (Verdict::TLE, String::new())
     } else if m.maxrss_kb > limits.memory_limit_kb {
-        (Verdict::MLE, String::new())
+        over_memory()
+    } else if m.output_exceeded {
+        (
+            Verdict::OLE,
+            format!(
+                "wrote {} or more",
+                crate::report::megabytes(limits.output_limit_kb)
+            ),
+        )
     } else if let Some(sig) = m.signal {
-        (Verdict::RE, format!("killed by signal {sig}"))
+        (
+            Verdict::RE,
+            format!("killed by signal {sig} ({})", signal_name(sig)),
+        )
     } else if m.exit != Some(0) {
-        let hint = stderr_hint();
+        let hint = first_line(&errors);
         let code = m.exit.unwrap_or(-1);
         (
             Verdict::RE,
@@ -135,9 +174,25 @@ pub fn run_case(
             },
         )
     } else if let Some(answer) = &case.answer {
-        match judge(limits.match_mode, checker, &case.input, &output, answer) {
+        let messages = work.join(format!("{}.checker.err", case.name));
+        let run = checker.map(|c| CheckerRun {
+            helper,
+            checker: c,
+            time_limit_ms: limits.checker_time_limit_ms,
+            messages: &messages,
+        });
+        match judge(
+            limits.match_mode,
+            run.as_ref(),
+            &case.input,
+            &output,
+            answer,
+        ) {
             Judgement::Accepted => (Verdict::AC, String::new()),
             Judgement::Wrong(why) => (Verdict::WA, why),
+            Judgement::CheckerFailed(_) if crate::stop::requested() => {
+                return Err(RunError::Interrupted)
+            }
             Judgement::CheckerFailed(why) => (Verdict::CheckerFail, why),
         }
     } else {
