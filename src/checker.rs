@@ -50,14 +50,28 @@ pub fn run(usage: &Usage, check: impl Fn(usize, &str, &str, &str) -> Result<(), 
     };
     let args = usage.parse().positional;
     let (input, output, answer) = (&args[0], &args[1], &args[2]);
-    let lines = |p: &str| -> Vec<String> {
-        let text = std::fs::read_to_string(p)
-            .unwrap_or_else(|e| finish(FAIL, format!("cannot read {p}: {e}")));
-        text.lines()
-            .map(|l| l.trim_end_matches('\r').to_string())
+    // A file that cannot be read, or is not text, is the checker's failure for the input and the
+    // answer, but the solver's (a wrong answer) for its output.
+    let lines = |p: &str, blame: i32| -> Vec<String> {
+        let bytes =
+            std::fs::read(p).unwrap_or_else(|e| finish(FAIL, format!("cannot read {p}: {e}")));
+        let text = String::from_utf8(bytes).unwrap_or_else(|e| {
+            let at = e.utf8_error().valid_up_to();
+            let line = e.as_bytes()[..at].iter().filter(|&&b| b == b'\n').count() + 1;
+            finish(
+                blame,
+                format!("{p}: line {line}: not UTF-8 text (byte {at})"),
+            )
+        });
+        crate::input::numbered_lines(&text)
+            .map(|(_, l)| l.to_string())
             .collect()
     };
-    let (inp, out, ans) = (lines(input), lines(output), lines(answer));
+    let (inp, out, ans) = (
+        lines(input, FAIL),
+        lines(output, WRONG),
+        lines(answer, FAIL),
+    );
     if ans.len() != inp.len() {
         finish(
             FAIL,

@@ -50,10 +50,20 @@ impl Token<'_> {
             Ok(v) if (lo..=hi).contains(&v) => Ok(v),
             _ => Err(self.error(format!(
                 "expected {what} ({lo}..{hi}), found `{}`",
-                self.text
+                shown(self.text)
             ))),
         }
     }
+}
+
+/// Input text as a message shows it: invisible characters escaped (a BOM as `\u{feff}`, NUL as
+/// `\0`), and at most 40 characters.
+pub fn shown(text: &str) -> String {
+    let mut s: String = text.chars().take(40).flat_map(char::escape_debug).collect();
+    if text.chars().nth(40).is_some() {
+        s.push('…');
+    }
+    s
 }
 
 /// A problem with the input at a position. Lines and columns count from 1.
@@ -144,7 +154,7 @@ impl<'a> TokenStream<'a> {
             None => Ok(()),
             Some(t) => Err(t.error(format!(
                 "expected end of input after {after}, found `{}`",
-                t.text
+                shown(t.text)
             ))),
         }
     }
@@ -164,6 +174,11 @@ impl<'a> Iterator for TokenStream<'a> {
                     return None;
                 }
                 Some((b, ch)) if !ch.is_whitespace() => break (b, self.col),
+                // A line ends at `\n`, or at a `\r` not followed by one (as in `numbered_lines`).
+                Some((b, '\r')) if rest.as_bytes().get(b + 1) != Some(&b'\n') => {
+                    self.line += 1;
+                    self.col = 1;
+                }
                 Some((_, '\n')) => {
                     self.line += 1;
                     self.col = 1;
@@ -189,11 +204,30 @@ impl<'a> Iterator for TokenStream<'a> {
     }
 }
 
-/// The input's lines with their 1-based numbers (a trailing `\r` is dropped, so CRLF input works).
+/// The input's lines with their 1-based numbers. A line ends at `\n`, `\r\n` or a lone `\r` (old Mac
+/// files, or a copy through a terminal), which is not kept; a final line ending makes no empty line.
 pub fn numbered_lines(src: &str) -> impl Iterator<Item = (usize, &str)> {
-    src.lines()
-        .enumerate()
-        .map(|(i, l)| (i + 1, l.strip_suffix('\r').unwrap_or(l)))
+    let mut rest = Some(src).filter(|s| !s.is_empty());
+    let mut n = 0;
+    std::iter::from_fn(move || {
+        let s = rest?;
+        n += 1;
+        match s.find(['\n', '\r']) {
+            Some(i) => {
+                let end = if s[i..].starts_with("\r\n") {
+                    i + 2
+                } else {
+                    i + 1
+                };
+                rest = Some(&s[end..]).filter(|r| !r.is_empty());
+                Some((n, &s[..i]))
+            }
+            None => {
+                rest = None;
+                Some((n, s))
+            }
+        }
+    })
 }
 
 /// All tokens of the input in order, across lines.
@@ -237,6 +271,29 @@ mod tests {
             e.to_string(),
             "line 2, column 1: expected a colour (1..6), found `7`"
         );
+    }
+
+    #[test]
+    fn invisible_characters_are_escaped() {
+        let t = all_tokens("\u{feff}1 \u{0}")[0];
+        assert_eq!(
+            t.int_in("N", 1, 30).unwrap_err().msg,
+            "expected N (1..30), found `\\u{feff}1`"
+        );
+        assert_eq!(shown("\u{0}"), "\\0");
+        assert_eq!(shown(&"x".repeat(50)), format!("{}…", "x".repeat(40)));
+    }
+
+    #[test]
+    fn lines_end_at_lf_crlf_or_a_lone_cr() {
+        let got: Vec<_> = numbered_lines("a\rb\r\nc\n\nd\r").collect();
+        assert_eq!(got, vec![(1, "a"), (2, "b"), (3, "c"), (4, ""), (5, "d")]);
+        assert_eq!(numbered_lines("").count(), 0);
+        let toks: Vec<_> = all_tokens("a\rb\r\nc")
+            .iter()
+            .map(|t| (t.line, t.col))
+            .collect();
+        assert_eq!(toks, vec![(1, 1), (2, 1), (3, 1)]);
     }
 
     #[test]

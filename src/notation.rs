@@ -147,7 +147,11 @@ pub fn parse_moves(text: &str, line: usize, families: Families) -> Result<Vec<Mo
             _ => {
                 return Err(err(
                     i,
-                    format!("expected {}, found `{}`", families.expected(), found(i)),
+                    format!(
+                        "expected {}, found `{}`",
+                        families.expected(),
+                        found(i).escape_debug()
+                    ),
                 ))
             }
         };
@@ -167,7 +171,7 @@ pub fn parse_moves(text: &str, line: usize, families: Families) -> Result<Vec<Mo
                 i,
                 format!(
                     "expected `'`, `2` or a space after `{name}`, found `{}`",
-                    found(i)
+                    found(i).escape_debug()
                 ),
             ));
         }

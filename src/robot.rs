@@ -150,7 +150,7 @@ pub fn parse_twists(text: &str, line: usize) -> Result<Vec<Twist>, InputError> {
         let twist = Twist::parse(t.text).ok_or_else(|| {
             t.error(format!(
                 "expected a twist (R' R2 L' R'L' R2L' R'L2 B' B2 F' B'F' B2F' B'F2), found `{}`",
-                t.text
+                crate::input::shown(t.text)
             ))
         })?;
         if plan.last().map_or(false, |p| p.pair == twist.pair) {
@@ -451,12 +451,12 @@ pub fn parse_grid(text: &str) -> Result<[u8; 24], InputError> {
                         return Err(InputError::new(
                             n,
                             c + 1,
-                            format!("expected a colour letter (w y g b r o) in this cell of the cross, found `{ch}`"),
+                            format!("expected a colour letter (w y g b r o) in this cell of the cross, found `{}`", ch.escape_debug()),
                         ))
                     }
                 },
                 None if ch != '.' && ch != ' ' => {
-                    return Err(InputError::new(n, c + 1, format!("expected `.` outside the cross, found `{ch}`")))
+                    return Err(InputError::new(n, c + 1, format!("expected `.` outside the cross, found `{}`", ch.escape_debug())))
                 }
                 None => {}
             }

@@ -236,6 +236,10 @@ fn checker_accepts_optimal_and_rejects_the_rest() {
     let checker = common::Checker::new("check-cube2", "R U\n\nx F\n", "U' R'\n\nF'\n");
     let check = |output: &str| checker.check(output);
     assert_eq!(check("U' R'\n\nF'\n").0, Some(0));
+    // Bytes that are not text are the solver's fault: a wrong answer, not a checker failure.
+    let (code, msg) = checker.check_bytes(b"U' R'\n\n\xff\n");
+    assert_eq!(code, Some(1), "{msg}");
+    assert!(msg.contains("line 3: not UTF-8 text"), "{msg}");
     let (code, msg) = check("U' R'\n\nF\n");
     assert_eq!(
         (code, msg.contains("line 3: the cube is not solved")),

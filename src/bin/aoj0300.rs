@@ -3,10 +3,10 @@
 //! Reads all of stdin, builds the 192-state distance table from the move definitions, answers each
 //! puzzle by one lookup. `--ida` answers by IDA* with the CP/CO/EO pruning tables instead.
 
-use std::io::{BufWriter, Write};
 use twisty::args::{Flag, Usage};
 use twisty::floppy::{answer_aoj0300, FloppyTables};
 use twisty::input::{fail, read_stdin};
+use twisty::output;
 
 const WHO: &str = "aoj0300 (Floppy Cube, AOJ 0300)";
 
@@ -29,9 +29,9 @@ fn main() {
     let src = read_stdin().unwrap_or_else(|e| fail(WHO, &e));
     let tables = FloppyTables::new();
     let answers = answer_aoj0300(&src, &tables, use_ida).unwrap_or_else(|e| fail(WHO, &e));
-    let mut out = BufWriter::new(std::io::stdout().lock());
+    let mut out = output::stdout();
     for a in answers {
-        writeln!(out, "{a}").unwrap();
+        output::line(&mut out, WHO, a);
     }
-    out.flush().unwrap();
+    output::finish(&mut out, WHO);
 }

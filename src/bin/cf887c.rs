@@ -8,6 +8,7 @@ use twisty::cube2::{
     cube_from_judge, read_one_cube, solver_move, CubieCube, CF887C, QUARTER_MOVES,
 };
 use twisty::input::{fail, read_stdin};
+use twisty::output;
 
 const WHO: &str = "cf887c (2x2x2, Codeforces 887C)";
 
@@ -34,5 +35,7 @@ fn main() {
                 })
         }
     };
-    println!("{}", if yes { "YES" } else { "NO" });
+    let mut out = output::stdout();
+    output::line(&mut out, WHO, if yes { "YES" } else { "NO" });
+    output::finish(&mut out, WHO);
 }

@@ -4,10 +4,10 @@
 //! down it. A malformed line is reported on stderr with line and column, gets no output line, and
 //! makes the exit code 2; the other lines are still answered.
 
-use std::io::{BufWriter, Write};
 use twisty::args::Usage;
 use twisty::cube2::{format_solution, scramble, Cube2Solver};
 use twisty::input::{fail, numbered_lines, read_stdin};
+use twisty::output;
 
 const USAGE: Usage = Usage {
     name: "cube2",
@@ -24,18 +24,18 @@ fn main() {
     USAGE.parse();
     let src = read_stdin().unwrap_or_else(|e| fail("cube2", &e));
     let solver = Cube2Solver::htm();
-    let mut out = BufWriter::with_capacity(1 << 16, std::io::stdout().lock());
+    let mut out = output::stdout();
     let mut failed = false;
     for (n, line) in numbered_lines(&src) {
         match scramble(line, n) {
-            Ok(cube) => writeln!(out, "{}", format_solution(&solver.solve(&cube))).unwrap(),
+            Ok(cube) => output::line(&mut out, "cube2", format_solution(&solver.solve(&cube))),
             Err(e) => {
                 eprintln!("cube2: {e}");
                 failed = true;
             }
         }
     }
-    out.flush().unwrap();
+    output::finish(&mut out, "cube2");
     if failed {
         std::process::exit(2);
     }

@@ -3,6 +3,7 @@
 use twisty::args::Usage;
 use twisty::cube2::{cube_from_judge, read_one_cube, Cube2Solver, MIPT041};
 use twisty::input::{fail, read_stdin};
+use twisty::output;
 
 const WHO: &str = "mipt041 (2x2x2, acm.mipt.ru 041)";
 
@@ -21,5 +22,7 @@ fn main() {
     let src = read_stdin().unwrap_or_else(|e| fail(WHO, &e));
     let (tokens, colours) = read_one_cube(&src, 0, 255).unwrap_or_else(|e| fail(WHO, &e));
     let cube = cube_from_judge(&colours, &MIPT041, &tokens).unwrap_or_else(|e| fail(WHO, &e));
-    println!("{}", Cube2Solver::qtm().solve(&cube).len());
+    let mut out = output::stdout();
+    output::line(&mut out, WHO, Cube2Solver::qtm().solve(&cube).len());
+    output::finish(&mut out, WHO);
 }

@@ -2,11 +2,11 @@
 //! `COST TWISTS...` (see `shared/spec/robot.md`). Same input as cube2; bad lines are reported on
 //! stderr with line and column, get no output line, and make the exit code 2.
 
-use std::io::{BufWriter, Write};
 use twisty::args::Usage;
 use twisty::cube2::CubieCube;
 use twisty::input::{fail, numbered_lines, read_stdin};
 use twisty::notation::{parse_moves, Families};
+use twisty::output;
 use twisty::robot::{format_plan, RobotSolver};
 
 const USAGE: Usage = Usage {
@@ -25,7 +25,7 @@ fn main() {
     USAGE.parse();
     let src = read_stdin().unwrap_or_else(|e| fail("robot2", &e));
     let solver = RobotSolver::new();
-    let mut out = BufWriter::new(std::io::stdout().lock());
+    let mut out = output::stdout();
     let mut failed = false;
     for (n, line) in numbered_lines(&src) {
         match parse_moves(line, n, Families::CUBE2) {
@@ -34,7 +34,7 @@ fn main() {
                 let cube = CubieCube::SOLVED
                     .apply_moves(&moves)
                     .expect("2x2x2 moves only");
-                writeln!(out, "{}", format_plan(&solver.solve(&cube).0)).unwrap();
+                output::line(&mut out, "robot2", format_plan(&solver.solve(&cube).0));
             }
             Err(e) => {
                 eprintln!("robot2: {e}");
@@ -42,7 +42,7 @@ fn main() {
             }
         }
     }
-    out.flush().unwrap();
+    output::finish(&mut out, "robot2");
     if failed {
         std::process::exit(2);
     }

@@ -28,6 +28,10 @@ impl Checker {
     }
 
     pub fn check(&self, output: &str) -> (Option<i32>, String) {
+        self.check_bytes(output.as_bytes())
+    }
+
+    pub fn check_bytes(&self, output: &[u8]) -> (Option<i32>, String) {
         let out = self.dir.join("out");
         std::fs::write(&out, output).unwrap();
         let o = Command::cargo_bin(self.bin)
