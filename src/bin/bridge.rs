@@ -161,10 +161,28 @@ fn speed_of(a: &SpeedArgs) -> Result<Speed, Failure> {
     s.slp2 = a.slp2.unwrap_or(s.slp2);
     s.rpm = a.rpm.unwrap_or(s.rpm);
     s.ratio = a.ratio.unwrap_or(s.ratio);
-    if s.rpm == 0 || s.slp1 < 0.0 || s.slp2 < 0.0 || s.ratio <= 0.0 {
-        return Err((2, "speeds must be positive and waits not negative".into()));
+    // Every wait becomes a Duration and a real pause between serial lines: each must be a finite,
+    // sensible number, checked before anything is sent.
+    in_range("--slp1", s.slp1, 0.0, 60.0, "seconds")?;
+    in_range("--slp2", s.slp2, 0.0, 60.0, "seconds")?;
+    in_range("--ratio", s.ratio, 0.01, 100.0, "")?;
+    if !(1..=100_000).contains(&s.rpm) {
+        return Err((2, format!("--rpm must be 1 to 100000, found {}", s.rpm)));
     }
     Ok(s)
+}
+
+/// `value` must be a finite number in `lo..=hi`.
+fn in_range(flag: &str, value: f64, lo: f64, hi: f64, unit: &str) -> Result<(), Failure> {
+    if value.is_finite() && (lo..=hi).contains(&value) {
+        return Ok(());
+    }
+    Err((
+        2,
+        format!("{flag} must be a number from {lo} to {hi} {unit}, found {value:?}")
+            .replace("  ,", ",")
+            .replace(" ,", ","),
+    ))
 }
 
 /// A checked plan and, when known, the stickers of the cube it starts from.
@@ -269,6 +287,14 @@ fn run(run: Run) -> Result<(), Failure> {
         }
     };
     let speed = speed_of(&run.speed)?;
+    in_range("--time-scale", run.time_scale, 0.0, 100.0, "")?;
+    if run.time_scale < 1.0 && !run.simulate {
+        return Err((
+            2,
+            "--time-scale below 1 would cut the waits a real robot needs: only with --simulate"
+                .into(),
+        ));
+    }
     let prepared = prepare(&run, &text)?;
     let plan = &prepared.plan;
     // Validate the whole plan before anything is sent: the cube it leaves must be solved.
