@@ -213,8 +213,8 @@ pub fn bundle(lib_dir: &Path, bin: &Path, opts: &Options) -> Result<Bundle, Bund
 
 /// Drops library items that nothing kept refers to. References are found by name (every identifier
 /// in the kept code's tokens, macro arguments included), so a name shared by two items keeps both:
-/// the result can be larger than needed, never short of an item. `use` items and `impl` blocks of
-/// kept types are kept.
+/// the result can be larger than needed, never short of an item. `use` items and trait `impl` blocks of
+/// kept types are kept whole; inherent `impl` blocks keep the methods whose names are used.
 fn shake(root: &[syn::Item], modules: &mut [syn::Item]) {
     fn idents(t: &impl ToTokens, out: &mut HashSet<String>) {
         fn walk(ts: proc_macro2::TokenStream, out: &mut HashSet<String>) {
@@ -252,12 +252,18 @@ fn shake(root: &[syn::Item], modules: &mut [syn::Item]) {
     for i in root {
         idents(i, &mut used);
     }
-    // (module index, item index) -> kept
-    let mut items: Vec<Vec<(syn::Item, bool)>> = modules
+    // (module index, item index) -> kept. Inherent `impl` blocks are kept method by method: a method
+    // stays only if its name is used (trait impls stay whole, as the trait needs every method).
+    let mut items: Vec<Vec<(syn::Item, bool, Vec<bool>)>> = modules
         .iter_mut()
         .map(|m| match m {
             syn::Item::Mod(m) => m.content.take().map_or(Vec::new(), |(_, v)| {
-                v.into_iter().map(|i| (i, false)).collect()
+                v.into_iter()
+                    .map(|i| {
+                        let n = inherent_impl(&i).map_or(0, |x| x.items.len());
+                        (i, false, vec![false; n])
+                    })
+                    .collect()
             }),
             _ => Vec::new(),
         })
@@ -265,19 +271,40 @@ fn shake(root: &[syn::Item], modules: &mut [syn::Item]) {
     loop {
         let mut changed = false;
         for module in items.iter_mut() {
-            for (item, kept) in module.iter_mut() {
-                if *kept {
+            for (item, kept, methods) in module.iter_mut() {
+                if !*kept {
+                    let keep = match &*item {
+                        syn::Item::Use(_) => true,
+                        other => name(other).is_some_and(|n| used.contains(&n)),
+                    };
+                    if keep {
+                        *kept = true;
+                        changed = true;
+                        match inherent_impl(item) {
+                            // The block's header (self type, generics); its items one by one below.
+                            Some(imp) => {
+                                idents(&imp.self_ty, &mut used);
+                                idents(&imp.generics, &mut used);
+                            }
+                            None if !matches!(item, syn::Item::Use(_)) => idents(&*item, &mut used),
+                            None => {}
+                        }
+                    }
+                }
+                if !*kept {
                     continue;
                 }
-                let keep = match &*item {
-                    syn::Item::Use(_) => true,
-                    other => name(other).is_some_and(|n| used.contains(&n)),
-                };
-                if keep {
-                    *kept = true;
-                    changed = true;
-                    if !matches!(item, syn::Item::Use(_)) {
-                        idents(&*item, &mut used);
+                if let Some(imp) = inherent_impl(item) {
+                    for (member, m_kept) in imp.items.iter().zip(methods.iter_mut()) {
+                        let needed = match member {
+                            syn::ImplItem::Fn(f) => used.contains(&f.sig.ident.to_string()),
+                            _ => true,
+                        };
+                        if needed && !*m_kept {
+                            *m_kept = true;
+                            changed = true;
+                            idents(member, &mut used);
+                        }
                     }
                 }
             }
@@ -286,6 +313,23 @@ fn shake(root: &[syn::Item], modules: &mut [syn::Item]) {
             break;
         }
     }
+    let items: Vec<Vec<(syn::Item, bool)>> = items
+        .into_iter()
+        .map(|module| {
+            module
+                .into_iter()
+                .map(|(mut item, kept, methods)| {
+                    if let syn::Item::Impl(imp) = &mut item {
+                        if imp.trait_.is_none() {
+                            let mut keep = methods.into_iter();
+                            imp.items.retain(|_| keep.next().unwrap_or(true));
+                        }
+                    }
+                    (item, kept)
+                })
+                .collect()
+        })
+        .collect();
     // What each module still defines, so that `use crate::m::x` of a dropped `x` can go too.
     let defined: Vec<(String, HashSet<String>)> = modules
         .iter()
@@ -317,6 +361,14 @@ fn shake(root: &[syn::Item], modules: &mut [syn::Item]) {
                 });
             m.content = Some((Default::default(), kept.collect()));
         }
+    }
+}
+
+/// The block when `i` is an inherent `impl` (no trait).
+fn inherent_impl(i: &syn::Item) -> Option<&syn::ItemImpl> {
+    match i {
+        syn::Item::Impl(x) if x.trait_.is_none() => Some(x),
+        _ => None,
     }
 }
 

@@ -50,10 +50,13 @@ pub fn runs(argv: &[&str], input: &Path, reps: usize) -> Vec<Run> {
     let report = std::env::temp_dir().join(format!("twisty-bench-{}.report", std::process::id()));
     (0..reps)
         .map(|_| {
+            let limits = judge::measure::Limits {
+                time_ms: 600_000,
+                memory_kb: 64 << 20,
+                output_kb: 16 << 20,
+            };
             let ok = Command::new(&helper)
-                .arg("60000")
-                .arg(&report)
-                .arg("--")
+                .args(judge::check::helper_args(&limits, &report))
                 .args(argv)
                 .stdin(std::fs::File::open(input).unwrap())
                 .stdout(Stdio::null())

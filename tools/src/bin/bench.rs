@@ -14,7 +14,7 @@ use twisty::notation::{format_moves, Face, Move, Turn};
 
 fn main() {
     let args: Vec<String> = std::env::args().skip(1).collect();
-    let all = ["aoj0300", "judge", "cube2", "robot2"];
+    let all = ["aoj0300", "judge", "cube2", "robot2", "hdu4801", "flood"];
     if args.iter().any(|a| a == "--help" || a == "-h") {
         println!(
             "bench: benchmarks that print figures beside a baseline measured in the same run\n"
@@ -33,13 +33,15 @@ fn main() {
         args.iter().map(String::as_str).collect()
     };
     build("judge", &[]);
-    build("twisty", &["aoj0300", "cube2"]);
+    build("twisty", &["aoj0300", "cube2", "hdu4801"]);
     for name in chosen {
         match name {
             "aoj0300" => aoj0300(),
             "judge" => judge_overhead(),
             "cube2" => cube2(),
             "robot2" => robot2(),
+            "hdu4801" => hdu4801(),
+            "flood" => flood(),
             other => {
                 eprintln!(
                     "bench: unknown benchmark `{other}` (known: {})",
@@ -366,4 +368,139 @@ fn robot2() {
         own_cost as f64 / own_n as f64,
         own_robot as f64 / own_n as f64
     );
+}
+
+/// hdu4801: 10,000 random cases at N = 7, whole process (one table for all), against the search per
+/// case the binary used before (depth-first over U R F quarter turns), timed in the same run on the
+/// first 100 cases and scaled.
+fn hdu4801() {
+    use twisty::cube2::{solver_move, CubieCube, HDU4801, QUARTER_MOVES};
+    let mut input = String::new();
+    let mut cubes = Vec::new();
+    for text in scrambles(4801, 10_000) {
+        let cube = scramble(&text, 1).unwrap();
+        let colours = HDU4801.from_canonical(&cube.to_stickers());
+        let line: Vec<String> = colours.iter().map(|c| c.to_string()).collect();
+        input.push_str(&format!("7\n{}\n", line.join(" ")));
+        cubes.push(cube);
+    }
+    let file = temp_input("hdu4801.in", &input);
+    let bin = release_bin("hdu4801");
+    let table = runs(&[bin.to_str().unwrap()], &file, 5);
+    let turns: Vec<CubieCube> = QUARTER_MOVES
+        .iter()
+        .map(|&m| CubieCube::of_move(solver_move(m)).unwrap())
+        .collect();
+    fn dfs(
+        c: &CubieCube,
+        left: u32,
+        last: Option<usize>,
+        run: u32,
+        t: &[CubieCube],
+        best: &mut usize,
+    ) {
+        if left == 0 || *best == 6 {
+            return;
+        }
+        for k in 0..t.len() {
+            let run = if last == Some(k) { run + 1 } else { 1 };
+            if last.is_some_and(|l| l != k && l / 2 == k / 2) || run > 2 {
+                continue;
+            }
+            let next = c.then(&t[k]);
+            *best = (*best).max(next.uniform_faces());
+            dfs(&next, left - 1, Some(k), run, t, best);
+        }
+    }
+    let sample = 100;
+    let mut agree = 0;
+    let out = Command::new(&bin)
+        .stdin(std::fs::File::open(&file).unwrap())
+        .output()
+        .unwrap();
+    let answers: Vec<usize> = String::from_utf8_lossy(&out.stdout)
+        .split_whitespace()
+        .map(|t| t.parse().unwrap())
+        .collect();
+    let search_start = Instant::now();
+    for (i, c) in cubes.iter().take(sample).enumerate() {
+        let mut best = c.uniform_faces();
+        dfs(c, 7, None, 0, &turns, &mut best);
+        agree += usize::from(answers[i] == best);
+    }
+    let per_case = search_start.elapsed().as_secs_f64() * 1000.0 / sample as f64;
+    println!("hdu4801: 10,000 random cases, all N = 7");
+    println!(
+        "  table (whole process, median of 5): {:>9.1} ms, peak RSS {:.1} MB",
+        median_ms(&table),
+        max_rss_mb(&table)
+    );
+    println!(
+        "  search per case (before): {per_case:.2} ms per case x 10,000 = {:.1} s (timed on {sample} cases)",
+        per_case * 10.0
+    );
+    println!(
+        "  speed-up {:.0}x; answers agree on {agree} of {sample}",
+        per_case * 10_000.0 / median_ms(&table)
+    );
+    std::fs::remove_file(file).ok();
+}
+
+/// The judge against a solver that prints 1 GB (`yes 0 | head -c 1000000000`, output limit raised
+/// to 2 GB, answer identical): the judge's peak RSS and wall time, beside the same stream produced
+/// and compared by `cmp` alone in the same run.
+fn flood() {
+    let dir = std::env::temp_dir().join(format!("twisty-bench-flood-{}", std::process::id()));
+    let tc = dir.join("testcases");
+    std::fs::create_dir_all(tc.join("flood")).unwrap();
+    std::fs::write(
+        tc.join("flood.toml"),
+        "command = [\"sh\", \"-c\", \"yes 0 | head -c 1000000000\"]\n\
+         time_limit_ms = 120000\nmemory_limit_kb = 1048576\noutput_limit_kb = 2000000\n\
+         match = \"exact\"\n",
+    )
+    .unwrap();
+    std::fs::write(tc.join("flood/gb.in"), "").unwrap();
+    let answer = tc.join("flood/gb.out");
+    let ok = Command::new("sh")
+        .arg("-c")
+        .arg(format!(
+            "yes 0 | head -c 1000000000 > '{}'",
+            answer.display()
+        ))
+        .status()
+        .unwrap();
+    assert!(ok.success());
+    let judge = release_bin("judge");
+    let empty = tc.join("flood/gb.in");
+    let root = dir.to_str().unwrap();
+    let judged = runs(
+        &[
+            judge.to_str().unwrap(),
+            "--root",
+            root,
+            "--no-build",
+            "test",
+        ],
+        &empty,
+        1,
+    );
+    let verdict = std::fs::read_to_string(dir.join("target/judge/run/flood/gb.out"))
+        .map(|s| s.len())
+        .unwrap_or(0);
+    let cmp = format!("yes 0 | head -c 1000000000 | cmp - '{}'", answer.display());
+    let baseline = runs(&["sh", "-c", &cmp], &empty, 1);
+    println!("flood: a solver printing 1 GB of `0` lines, compared in full (output limit 2 GB)");
+    println!(
+        "  judge test:          {:>8.0} ms, peak RSS {:>6.1} MB (largest single process of the run)",
+        median_ms(&judged),
+        max_rss_mb(&judged)
+    );
+    println!(
+        "  yes | head | cmp:    {:>8.0} ms, peak RSS {:>6.1} MB (the same bytes, no judge)",
+        median_ms(&baseline),
+        max_rss_mb(&baseline)
+    );
+    println!("  output kept: {:.0} MB", verdict as f64 / 1e6);
+    std::fs::remove_dir_all(&dir).ok();
 }
