@@ -4,5 +4,6 @@
 
 pub mod bundle;
 pub mod measure;
+pub mod net;
 pub mod rng;
 pub mod stickers;

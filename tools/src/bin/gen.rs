@@ -6,11 +6,11 @@
 use clap::{Parser, ValueEnum};
 use std::fmt::Write as _;
 use std::path::PathBuf;
+use tools::net::{NetPicture, CF887C_NET, HDU4801_NET, MIPT041_NET};
 use tools::rng::Rng;
 use tools::stickers::{
     floppy_bfs, recolour, relabel_dbl_home, urf_moves, StickerBfs, DBL_STICKERS,
 };
-use twisty::cube2::{Layout, CF887C, HDU4801, MIPT041};
 use twisty::notation::{format_moves, Face, Move, Turn};
 use twisty::sticker_cube::StickerCube;
 
@@ -203,9 +203,14 @@ fn antipodes(bfs: &StickerBfs, d: u8, n: usize) -> Vec<u64> {
 }
 
 /// Colours of a sticker cube in a judge's order, renumbered by `perm` (face f gets colour perm[f]).
-fn judge_line(c: &StickerCube, layout: &Layout, perm: &[u8; 6]) -> String {
-    let canon: [u8; 24] = c.0.map(|x| perm[x as usize]);
-    let judge = layout.from_canonical(&canon);
+/// The judge's order comes from folding the statement's net (`tools::net`), never from the library's
+/// layout tables, so that a wrong table in the library cannot agree with the cases made here.
+fn judge_line(c: &StickerCube, net: &NetPicture, perm: &[u8; 6]) -> String {
+    let layout = tools::net::layout(net).expect("the statement's net folds");
+    let mut judge = [0u8; 24];
+    for (f, &j) in layout.iter().enumerate() {
+        judge[j] = perm[c.0[f] as usize];
+    }
     judge
         .iter()
         .map(|x| x.to_string())
@@ -243,17 +248,21 @@ fn cf887c() -> Vec<(String, String, String)> {
                 .map(|x| x.to_string())
                 .collect::<Vec<_>>()
                 .join(" "),
-            None => judge_line(c, &CF887C, perm),
+            None => judge_line(c, &CF887C_NET, perm),
         };
-        let yes = match colours {
-            Some(_) => false,
-            None => {
-                !c.is_solved()
-                    && quarter_turns()
-                        .iter()
-                        .any(|&m| c.apply(m).unwrap().is_solved())
+        // Raw colourings are read back into the sticker model through the folded net, so that the
+        // answer for them too comes from the model, not from an assumption.
+        let model = match colours {
+            Some(raw) => {
+                let layout = tools::net::layout(&CF887C_NET).expect("the net folds");
+                StickerCube(std::array::from_fn(|f| raw[layout[f]]))
             }
+            None => *c,
         };
+        let yes = !model.is_solved()
+            && quarter_turns()
+                .iter()
+                .any(|&m| model.apply(m).unwrap().is_solved());
         files.push((
             name,
             line + "\n",
@@ -291,47 +300,92 @@ fn cf887c() -> Vec<(String, String, String)> {
     files
 }
 
-/// hdu4801: the most single-coloured faces within N quarter turns, by BFS over sticker cubes with all
-/// twelve quarter turns (no DBL trick), deduplicating states.
-fn hdu4801() -> Vec<(String, String, String)> {
-    let best = |c: &StickerCube, n: usize| -> usize {
-        let mut seen = std::collections::HashSet::new();
-        seen.insert(*c);
-        let mut frontier = vec![*c];
-        let mut best = c.uniform_faces();
-        for _ in 0..n {
-            let mut next = Vec::new();
-            for s in &frontier {
-                for m in quarter_turns() {
-                    let t = s.apply(m).unwrap();
-                    if seen.insert(t) {
-                        best = best.max(t.uniform_faces());
-                        next.push(t);
-                    }
+/// The twelve quarter turns as sticker permutations (`perm[f]`: where sticker `f` goes), read off the
+/// geometric sticker model once.
+fn quarter_perms() -> Vec<[usize; 24]> {
+    quarter_turns()
+        .iter()
+        .map(|&m| {
+            let moved = StickerCube(std::array::from_fn(|f| f as u8))
+                .apply(m)
+                .unwrap();
+            let mut perm = [0; 24];
+            for (to, &from) in moved.0.iter().enumerate() {
+                perm[from as usize] = to;
+            }
+            perm
+        })
+        .collect()
+}
+
+fn uniform_faces(s: &[u8; 24]) -> usize {
+    s.chunks(4).filter(|f| f.iter().all(|&c| c == f[0])).count()
+}
+
+/// The most single-coloured faces within 0, 1, ..., `n` quarter turns of any face (no DBL trick), by
+/// breadth-first search over sticker arrays.
+fn best_within(start: &[u8; 24], n: usize, perms: &[[usize; 24]]) -> Vec<usize> {
+    let mut seen = std::collections::HashSet::new();
+    seen.insert(*start);
+    let mut frontier = vec![*start];
+    let mut best = vec![uniform_faces(start)];
+    for _ in 0..n {
+        let mut next = Vec::new();
+        let mut here = *best.last().unwrap();
+        for s in &frontier {
+            for p in perms {
+                let mut t = [0u8; 24];
+                for f in 0..24 {
+                    t[p[f]] = s[f];
+                }
+                if seen.insert(t) {
+                    here = here.max(uniform_faces(&t));
+                    next.push(t);
                 }
             }
-            frontier = next;
         }
-        best
-    };
+        best.push(here);
+        frontier = next;
+    }
+    best
+}
+
+/// hdu4801: the most single-coloured faces within N quarter turns, by BFS over sticker arrays with
+/// all twelve quarter turns. Cases cover every N from 1 to 7 and, for each N, every answer that
+/// random states at several scramble lengths reach (up to two states each).
+fn hdu4801() -> Vec<(String, String, String)> {
+    let perms = quarter_perms();
     let mut rng = Rng::new(4801);
-    let mut files = Vec::new();
-    for k in 1..=4 {
-        let (mut input, mut answer) = (String::new(), String::new());
-        for _ in 0..6 {
-            let depth = rng.below(6) + 1;
-            let n = if k == 4 {
-                rng.below(3) + 1
-            } else {
-                rng.below(5) + 1
-            };
-            let moves: Vec<Move> = (0..depth).map(|_| quarter_turns()[rng.below(12)]).collect();
-            let c = scrambled(&moves);
-            let perm = random_perm(&mut rng, 0);
-            writeln!(input, "{n}\n{}", judge_line(&c, &HDU4801, &perm)).unwrap();
-            writeln!(answer, "{}", best(&c, n)).unwrap();
+    // (N, answer) -> states
+    let mut chosen: std::collections::BTreeMap<(usize, usize), Vec<StickerCube>> =
+        std::collections::BTreeMap::new();
+    for k in 0..60 {
+        let len = [1, 2, 3, 4, 5, 6, 8, 10, 14, 25][k % 10];
+        let moves: Vec<Move> = (0..len).map(|_| quarter_turns()[rng.below(12)]).collect();
+        let c = scrambled(&moves);
+        // Deep searches cost seconds each: N = 7 for a third of the states, N = 6 for another.
+        let depth = [7, 6, 5][k % 3];
+        for (n, &b) in best_within(&c.0, depth, &perms).iter().enumerate().skip(1) {
+            let slot = chosen.entry((n, b)).or_default();
+            if slot.len() < 2 {
+                slot.push(c);
+            }
         }
-        files.push((format!("random-{k}"), input, answer));
+    }
+    let mut cases: Vec<(usize, usize, StickerCube)> = chosen
+        .into_iter()
+        .flat_map(|((n, b), cs)| cs.into_iter().map(move |c| (n, b, c)))
+        .collect();
+    rng.shuffle(&mut cases);
+    let mut files = Vec::new();
+    for (k, chunk) in cases.chunks(8).enumerate() {
+        let (mut input, mut answer) = (String::new(), String::new());
+        for (n, b, c) in chunk {
+            let perm = random_perm(&mut rng, 0);
+            writeln!(input, "{n}\n{}", judge_line(c, &HDU4801_NET, &perm)).unwrap();
+            writeln!(answer, "{b}").unwrap();
+        }
+        files.push((format!("random-{}", k + 1), input, answer));
     }
     files
 }
@@ -351,7 +405,7 @@ fn mipt041() -> Vec<(String, String, String)> {
         let d = bfs.solve(&relabel_dbl_home(c)).len();
         files.push((
             format!("case-{}", k + 1),
-            judge_line(c, &MIPT041, &perm) + "\n",
+            judge_line(c, &MIPT041_NET, &perm) + "\n",
             format!("{d}\n"),
         ));
     }
