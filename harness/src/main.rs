@@ -53,6 +53,9 @@ enum Cmd {
             requires = "bundled"
         )]
         rustc: PathBuf,
+        /// With --bundled: bundle with `--minify` (the packed form some judges' size limits need).
+        #[arg(long, requires = "bundled")]
+        minify: bool,
         /// With --bundled: the Rust edition to compile the bundles as.
         #[arg(long, default_value = "2021", value_parser = ["2015", "2018", "2021", "2024"], requires = "bundled")]
         edition: String,
@@ -110,11 +113,20 @@ fn run(cli: Cli) -> Result<i32, String> {
             bundled,
             rustc,
             edition,
+            minify,
         } => {
             let problems = load(&ws, &problems)?;
             let helper = build(&ws, &problems, cli.no_build, bundled)?;
             let programs = if bundled {
-                bundle_all(&ws, &problems, &Compiler { rustc, edition })?
+                bundle_all(
+                    &ws,
+                    &problems,
+                    &Compiler {
+                        rustc,
+                        edition,
+                        minify,
+                    },
+                )?
             } else {
                 Vec::new()
             };
@@ -264,6 +276,7 @@ fn find_helper(ws: &Workspace) -> Result<PathBuf, String> {
 struct Compiler {
     rustc: PathBuf,
     edition: String,
+    minify: bool,
 }
 
 /// Bundles and compiles every binary the problems run: `(binary, compiled program)`.
@@ -277,7 +290,8 @@ fn bundle_all(
         .output()
         .map_err(|e| format!("cannot run {}: {e}", compiler.rustc.display()))?;
     eprintln!(
-        "judge: compiling the bundles with {} ({}), --edition {}",
+        "judge: compiling the {}bundles with {} ({}), --edition {}",
+        if compiler.minify { "minified " } else { "" },
         String::from_utf8_lossy(&version.stdout).trim(),
         compiler.rustc.display(),
         compiler.edition
@@ -291,10 +305,12 @@ fn bundle_all(
     for bin in bins {
         let src = dir.join(format!("{bin}.rs"));
         let exe = dir.join(bin);
-        let o = Command::new(ws.bin_dir.join("bundle"))
-            .arg(bin)
-            .arg("-o")
-            .arg(&src)
+        let mut bundle = Command::new(ws.bin_dir.join("bundle"));
+        bundle.arg(bin).arg("-o").arg(&src);
+        if compiler.minify {
+            bundle.arg("--minify");
+        }
+        let o = bundle
             .output()
             .map_err(|e| format!("cannot run the bundler: {e}"))?;
         if !o.status.success() {
