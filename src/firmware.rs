@@ -12,6 +12,11 @@
 //! `k`-th grab-then-turn segment of each board; the cube is turned twist by twist in that order.
 
 use crate::robot::{Pair, Twist, GRAB, RELEASE};
+
+/// Where each arm is, from the robot's geometry: arm `a` is board `a / 2`, motor `a % 2`, and arm 0 = R
+/// (+x), 1 = B (-z), 2 = L (-x), 3 = F (+z). The emulator turns the cube it holds by these, not by the
+/// bridge's twist table, so that "the cube ends solved" checks the bridge's twists independently.
+const ARM_AXES: [[i32; 3]; 4] = [[1, 0, 0], [0, 0, -1], [-1, 0, 0], [0, 0, 1]];
 use crate::sticker_cube::StickerCube;
 
 /// The firmware's line buffer holds 29 characters and the terminator.
@@ -204,7 +209,12 @@ impl Firmware {
                 first: q0.min(2),
                 second: q1.min(2),
             };
-            cube = cube.apply_all(&t.face_moves()).expect("face turns");
+            // Each arm turned its side of the cube by -90 degrees per quarter, as the arm sees it:
+            // anticlockwise seen from that side, three quarters clockwise.
+            for (board, q) in [(0, q0), (1, q1)] {
+                let arm = board * 2 + pair;
+                cube = cube.turn_layer(ARM_AXES[arm], (4 - q % 4) % 4);
+            }
             twists.push(t);
         }
         Report {

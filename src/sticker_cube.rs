@@ -103,6 +103,21 @@ impl StickerCube {
         Some(StickerCube(s))
     }
 
+    /// Turns the layer of stickers on the `axis` side of the cube (a face normal such as `[1, 0, 0]`
+    /// for R) by `quarters` quarter turns clockwise as seen from that side.
+    pub fn turn_layer(&self, axis: [i32; 3], quarters: u8) -> Self {
+        let perm = quarter_perm(axis, |p| dot(p, axis) > 0);
+        let mut s = self.0;
+        for _ in 0..quarters % 4 {
+            let mut t = [0; 24];
+            for f in 0..24 {
+                t[perm[f]] = s[f];
+            }
+            s = t;
+        }
+        StickerCube(s)
+    }
+
     pub fn apply_all(&self, moves: &[Move]) -> Option<Self> {
         moves.iter().try_fold(*self, |c, &m| c.apply(m))
     }

@@ -85,6 +85,29 @@ fn timeline_total_equals_the_model_estimate() {
     }
 }
 
+/// The timeline of one plan, added up by hand from the protocol's waits (shared/spec/robot.md) at
+/// medium speed (slp1 0.1 s, slp2 0.1 s, rpm 400, ratio 1.0; a quarter turn waits 2*60/400 * 1/4 =
+/// 0.075 s, a half turn 0.15 s):
+///   2 s after opening the ports, then release all and grab the first twist's pair: + 0.1 (slp1)
+///   turns L' B' R' (quarters) and B'F2 R2L' B2F' (halves): 3 x 0.075 + 3 x 0.15 = 0.675
+///   five regrips between six twists, each grab + release: 5 x (0.1 + 0.1) = 1.0
+///   total 2 + 0.1 + 0.675 + 1.0 = 3.775 s.
+#[test]
+fn timeline_total_matches_the_protocol_by_hand() {
+    let out = Command::cargo_bin("bridge")
+        .unwrap()
+        .args(["--dry-run", "--speed", "medium"])
+        .write_stdin("15 L' B' R' B'F2 R2L' B2F'\n")
+        .output()
+        .unwrap();
+    let text = String::from_utf8_lossy(&out.stdout).to_string();
+    let total = text.lines().last().unwrap();
+    assert!(total.starts_with("total: 3.775 s"), "{total}");
+    // 4 releases, 2 grabs, then per twist its turn lines, and 2 grabs + 2 releases before each of
+    // the five later twists: 6 + (1 + 1 + 1 + 2 + 2 + 2) + 5 x 4 = 35 lines.
+    assert!(total.ends_with("35 lines"), "{total}");
+}
+
 /// The camera grid of a scrambled cube (Western colours: U w, R r, F g, D y, L o, B b).
 fn grid_of(scramble: &str) -> String {
     let moves =

@@ -6,4 +6,5 @@ pub mod bundle;
 pub mod measure;
 pub mod net;
 pub mod rng;
+pub mod robot_model;
 pub mod stickers;

@@ -412,95 +412,25 @@ fn mipt041() -> Vec<(String, String, String)> {
     files
 }
 
-/// Exact robot costs for every cube seen with DBL home and each pair last used, by a bucketed
-/// Dijkstra backward from solved over all 3,674,160 x 2 states. (Relabelling colours never changes
-/// what the robot must do, so the cube with DBL home is the whole state; the solver searches the
-/// physical cube by IDA* instead, so this is an independent check of it.)
-struct RobotCosts {
-    /// `cost[p][coord]`: cost to solve when the last twist used pair `p` (the next must use the other).
-    cost: [Vec<u8>; 2],
-}
-
-impl RobotCosts {
-    fn new() -> Self {
-        use twisty::cube2::{CubieCube, SIZE};
-        use twisty::robot::TWISTS;
-        const INF: u8 = u8::MAX;
-        let mut cost = [vec![INF; SIZE], vec![INF; SIZE]];
-        let inverse: Vec<CubieCube> = TWISTS.iter().map(|t| t.cubie().inverse()).collect();
-        let mut buckets: Vec<Vec<(u32, u8)>> = vec![Vec::new(); 64];
-        for (p, c) in cost.iter_mut().enumerate() {
-            c[0] = 0;
-            buckets[0].push((0, p as u8));
-        }
-        for c in 0..buckets.len() {
-            let bucket = std::mem::take(&mut buckets[c]);
-            for (m, p) in bucket {
-                if cost[p as usize][m as usize] as usize != c {
-                    continue;
-                }
-                let cube = CubieCube::from_coord(m as usize);
-                let other = 1 - p as usize;
-                for (t, inv) in TWISTS.iter().zip(&inverse) {
-                    if t.pair as u8 != p {
-                        continue;
-                    }
-                    let n = cube.then(inv).normalised().coord();
-                    let nc = c + t.cost() as usize;
-                    if nc < cost[other][n] as usize {
-                        cost[other][n] = nc as u8;
-                        buckets[nc].push((n as u32, other as u8));
-                    }
-                }
-            }
-        }
-        RobotCosts { cost }
-    }
-
-    /// Cost from a cube with no twist made yet.
-    fn start(&self, coord: usize) -> u8 {
-        self.cost[0][coord].min(self.cost[1][coord])
-    }
-
-    /// One optimal plan, walking down the table.
-    fn plan(&self, cube: &twisty::cube2::CubieCube) -> Vec<twisty::robot::Twist> {
-        use twisty::robot::TWISTS;
-        let mut c = *cube;
-        let mut last: Option<usize> = None;
-        let mut plan = Vec::new();
-        loop {
-            let coord = c.normalised().coord();
-            let here = match last {
-                None => self.start(coord),
-                Some(p) => self.cost[p][coord],
-            };
-            if here == 0 {
-                return plan;
-            }
-            let t = TWISTS
-                .iter()
-                .find(|t| {
-                    Some(t.pair as usize) != last
-                        && t.cost() as u8
-                            + self.cost[t.pair as usize][c.then(&t.cubie()).normalised().coord()]
-                            == here
-                })
-                .expect("the table has a step down from every state");
-            c = c.then(&t.cubie());
-            last = Some(t.pair as usize);
-            plan.push(*t);
-        }
-    }
-}
-
-/// robot2: scrambles with minimum robot costs from the exact cost table.
+/// robot2: scrambles with minimum robot costs from an exact search over the robot rebuilt from its
+/// geometry (`tools::robot_model`: arms turning sticker layers, the spec's twist table), sharing no
+/// code or table with the library's robot model.
 fn robot2() -> Vec<(String, String, String)> {
-    use twisty::cube2::CubieCube;
-    let table = RobotCosts::new();
+    use tools::robot_model::{RobotCosts, RobotModel};
+    let table = RobotCosts::new(RobotModel::default());
+    let solved: [u8; 24] = std::array::from_fn(|f| (f / 4) as u8);
     let mut rng = Rng::new(5);
     let file = |lines: Vec<String>| {
         answered(lines, |moves| {
-            twisty::robot::format_plan(&table.plan(&CubieCube::SOLVED.apply_moves(moves).unwrap()))
+            let state = table.model.scramble(&solved, moves).expect("2x2x2 moves");
+            let plan = table.plan(&state);
+            let cost: u32 = plan.iter().map(|t| t.cost() as u32).sum();
+            let mut line = cost.to_string();
+            for t in &plan {
+                line.push(' ');
+                line.push_str(&t.token());
+            }
+            line
         })
     };
     let mut files = Vec::new();
@@ -528,9 +458,15 @@ fn robot2() -> Vec<(String, String, String)> {
         let (i, a) = file(lines);
         files.push((format!("random-{k}"), i, a));
     }
-    let worst = (0..twisty::cube2::SIZE)
-        .max_by_key(|&c| table.start(c))
-        .unwrap();
-    eprintln!("robot2: the costliest state costs {}", table.start(worst));
+    let worst = table
+        .cost
+        .values()
+        .map(|c| c[0].min(c[1]))
+        .max()
+        .unwrap_or(0);
+    eprintln!(
+        "robot2: {} states up to colour names, the costliest costs {worst}",
+        table.cost.len()
+    );
     files
 }

@@ -1,0 +1,239 @@
+//! cube2 and robot2 against exact searches over independent models, on states of every depth up to
+//! the deepest: cube2 against a breadth-first search over sticker arrays turned by 3D geometry
+//! (`tools::net`, `tools::robot_model`), robot2 against the Dijkstra over the robot rebuilt from its
+//! arms (`tools::robot_model`). Neither model shares code or tables with the solvers.
+
+use std::collections::HashMap;
+use std::io::Write;
+use std::process::{Command, Stdio};
+use tools::robot_model::{solved, ArmTwist, RobotCosts, RobotModel};
+use twisty::notation::{Face, Move, Turn};
+
+const SOLVED: [u8; 24] = [
+    0, 0, 0, 0, 1, 1, 1, 1, 2, 2, 2, 2, 3, 3, 3, 3, 4, 4, 4, 4, 5, 5, 5, 5,
+];
+
+/// Runs a release-built twisty binary on `input` and returns its output lines.
+fn run(bin: &str, input: &str) -> Vec<String> {
+    let exe = tools::measure::release_bin(bin);
+    tools::measure::build("twisty", &[bin]);
+    let mut child = Command::new(exe)
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .spawn()
+        .unwrap();
+    child
+        .stdin
+        .take()
+        .unwrap()
+        .write_all(input.as_bytes())
+        .unwrap();
+    let out = child.wait_with_output().unwrap();
+    assert!(out.status.success());
+    String::from_utf8(out.stdout)
+        .unwrap()
+        .lines()
+        .map(str::to_string)
+        .collect()
+}
+
+fn wca(face: Face, amount: u8) -> Move {
+    Move {
+        turn: Turn::Face(face),
+        amount,
+    }
+}
+
+fn text(moves: &[Move]) -> String {
+    twisty::notation::format_moves(moves)
+}
+
+fn decode(k: u128) -> [u8; 24] {
+    std::array::from_fn(|i| ((k >> (3 * (23 - i))) & 7) as u8)
+}
+
+#[test]
+fn cube2_is_optimal_at_every_depth() {
+    let model = RobotModel::default();
+    // U R F quarter, half and three-quarter turns (DBL held), as sticker permutations.
+    let moves: Vec<Move> = [Face::U, Face::R, Face::F]
+        .iter()
+        .flat_map(|&f| [1, 2, 3].map(|a| wca(f, a)))
+        .collect();
+    let ident: [u8; 24] = std::array::from_fn(|f| f as u8);
+    let perms: Vec<[u8; 24]> = moves
+        .iter()
+        .map(|m| model.scramble(&ident, std::slice::from_ref(m)).unwrap())
+        .collect();
+    // Breadth-first search: state -> (depth, the move that reached it).
+    let mut seen: HashMap<[u8; 24], (u8, u8)> = HashMap::with_capacity(3_700_000);
+    seen.insert(SOLVED, (0, u8::MAX));
+    let mut frontier = vec![SOLVED];
+    let mut by_depth = vec![vec![SOLVED]];
+    while !frontier.is_empty() {
+        let mut next = Vec::new();
+        let d = by_depth.len() as u8;
+        for s in &frontier {
+            for (i, p) in perms.iter().enumerate() {
+                let t: [u8; 24] = std::array::from_fn(|f| s[p[f] as usize]);
+                if let std::collections::hash_map::Entry::Vacant(e) = seen.entry(t) {
+                    e.insert((d, i as u8));
+                    next.push(t);
+                }
+            }
+        }
+        if !next.is_empty() {
+            by_depth.push(next.clone());
+        }
+        frontier = next;
+    }
+    // The published half-turn distribution of the 2x2x2 (DBL held).
+    let counts: Vec<usize> = by_depth.iter().map(Vec::len).collect();
+    assert_eq!(
+        counts,
+        [1, 9, 54, 321, 1847, 9992, 50136, 227536, 870072, 1887748, 623800, 2644]
+    );
+    // Up to 30 states of every depth, the deepest included; each as the scramble that reaches it.
+    let mut lines = Vec::new();
+    let mut depths = Vec::new();
+    for (d, states) in by_depth.iter().enumerate() {
+        for s in states.iter().step_by((states.len() / 30).max(1)).take(30) {
+            let mut path = Vec::new();
+            let mut c = *s;
+            while let Some(&(_, m)) = seen.get(&c).filter(|e| e.0 > 0) {
+                let m = m as usize;
+                path.push(moves[m]);
+                // Undo move m: its inverse is the same face, 4 - amount.
+                let inv = perms[(m / 3) * 3 + (2 - m % 3)];
+                c = std::array::from_fn(|f| c[inv[f] as usize]);
+            }
+            path.reverse();
+            lines.push(text(&path));
+            depths.push(d);
+        }
+    }
+    let answers = run("cube2", &(lines.join("\n") + "\n"));
+    assert_eq!(answers.len(), lines.len());
+    for ((scramble, answer), d) in lines.iter().zip(&answers).zip(&depths) {
+        let sol =
+            twisty::notation::parse_moves(answer, 1, twisty::notation::Families::FACES).unwrap();
+        assert_eq!(sol.len(), *d, "`{scramble}`: `{answer}`");
+        let scrambled = model
+            .scramble(
+                &SOLVED,
+                &twisty::notation::parse_moves(scramble, 1, twisty::notation::Families::CUBE2)
+                    .unwrap(),
+            )
+            .unwrap();
+        assert!(
+            solved(&model.scramble(&scrambled, &sol).unwrap()),
+            "`{scramble}`: `{answer}`"
+        );
+    }
+}
+
+/// The robot's twists as robot2 prints them, read with the model's own table.
+fn parse_plan(line: &str, twists: &[ArmTwist]) -> (u32, Vec<ArmTwist>) {
+    let mut toks = line.split_whitespace();
+    let cost = toks.next().unwrap().parse().unwrap();
+    let plan = toks
+        .map(|t| {
+            *twists
+                .iter()
+                .find(|x| x.token() == t)
+                .unwrap_or_else(|| panic!("`{t}`"))
+        })
+        .collect();
+    (cost, plan)
+}
+
+/// The scramble that the twists of `plan` undo: the arms' face turns (arm R at -90 is R'), inverted.
+fn scramble_of(plan: &[ArmTwist]) -> String {
+    let faces = [Face::R, Face::B, Face::L, Face::F];
+    let mut moves = Vec::new();
+    for t in plan.iter().rev() {
+        for (arm, q) in t.arms().collect::<Vec<_>>().into_iter().rev() {
+            moves.push(wca(faces[arm], q)); // the inverse of -90 q times
+        }
+    }
+    text(&moves)
+}
+
+#[test]
+fn robot2_is_optimal_at_every_cost() {
+    let costs = RobotCosts::new(RobotModel::default());
+    assert_eq!(costs.cost.len(), 3_674_160);
+    // Up to 12 states of every cost from 0 to the costliest, in a fixed order.
+    let mut keys: Vec<(u8, u128)> = costs
+        .cost
+        .iter()
+        .map(|(&k, c)| (c[0].min(c[1]), k))
+        .collect();
+    keys.sort();
+    let max = keys.last().unwrap().0;
+    let mut lines = Vec::new();
+    let mut want = Vec::new();
+    for c in 0..=max {
+        let at: Vec<u128> = keys.iter().filter(|e| e.0 == c).map(|e| e.1).collect();
+        for k in at.iter().step_by((at.len() / 12).max(1)).take(12) {
+            let state = decode(*k);
+            lines.push(scramble_of(&costs.plan(&state)));
+            want.push(c as u32);
+        }
+    }
+    assert!(want.contains(&(max as u32)) && max >= 25, "costliest {max}");
+    let answers = run("robot2", &(lines.join("\n") + "\n"));
+    assert_eq!(answers.len(), lines.len());
+    let twists = ArmTwist::all();
+    for ((scramble, answer), want) in lines.iter().zip(&answers).zip(&want) {
+        let (cost, plan) = parse_plan(answer, &twists);
+        assert_eq!(cost, *want, "`{scramble}`: robot2 says `{answer}`");
+        assert_eq!(cost, plan.iter().map(|t| t.cost() as u32).sum::<u32>());
+        assert!(
+            plan.windows(2).all(|w| w[0].pair != w[1].pair),
+            "`{answer}`"
+        );
+        // The plan, turned on the model's arms, solves the scrambled cube.
+        let moves =
+            twisty::notation::parse_moves(scramble, 1, twisty::notation::Families::CUBE2).unwrap();
+        let mut s = costs.model.scramble(&SOLVED, &moves).unwrap();
+        for t in &plan {
+            for (arm, q) in t.arms() {
+                s = costs.model.turn_arm(&s, arm, q);
+            }
+        }
+        assert!(solved(&s), "`{scramble}`: `{answer}` does not solve it");
+    }
+}
+
+/// The model has teeth: with two twists' costs exchanged (R' priced as R2 and R2 as R'), it prices
+/// some committed robot2 case differently from the answer file.
+#[test]
+fn exchanged_twist_costs_disagree_with_the_answers() {
+    let mut model = RobotModel::default();
+    let (a, b) = (0, 1);
+    assert_eq!(
+        (model.twists[a].token(), model.twists[b].token()),
+        ("R'".into(), "R2".into())
+    );
+    model.costs.swap(a, b);
+    let wrong = RobotCosts::new(model);
+    let dir = tools::measure::root().join("testcases/robot2");
+    let mut differ = 0;
+    for e in std::fs::read_dir(dir).unwrap() {
+        let p = e.unwrap().path();
+        if p.extension().is_some_and(|x| x == "in") {
+            let inputs = std::fs::read_to_string(&p).unwrap();
+            let answers = std::fs::read_to_string(p.with_extension("out")).unwrap();
+            for (line, answer) in inputs.lines().zip(answers.lines()) {
+                let moves =
+                    twisty::notation::parse_moves(line, 1, twisty::notation::Families::CUBE2)
+                        .unwrap();
+                let s = wrong.model.scramble(&SOLVED, &moves).unwrap();
+                let want: u32 = answer.split_whitespace().next().unwrap().parse().unwrap();
+                differ += usize::from(wrong.start(&s) as u32 != want);
+            }
+        }
+    }
+    assert!(differ > 0, "the exchanged costs agree with every answer");
+}
