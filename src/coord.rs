@@ -80,6 +80,91 @@ pub fn unrank_ori(mut r: usize, k: u8, out: &mut [u8]) {
     }
 }
 
+/// Orientations of `o.len()` pieces whose twists sum to 0 mod `k` (a real cube's corners or edges):
+/// the last piece's twist follows from the others, so the rank is that of all but the last, in
+/// `0..k^(n-1)`.
+pub fn rank_ori_sum(o: &[u8], k: u8) -> usize {
+    rank_ori(&o[..o.len() - 1], k)
+}
+
+/// Inverse of [`rank_ori_sum`]: the last twist is the one that makes the sum 0 mod `k`.
+pub fn unrank_ori_sum(r: usize, k: u8, out: &mut [u8]) {
+    let n = out.len();
+    unrank_ori(r, k, &mut out[..n - 1]);
+    let sum: usize = out[..n - 1].iter().map(|&x| x as usize).sum();
+    out[n - 1] = ((k as usize - sum % k as usize) % k as usize) as u8;
+}
+
+/// `n` choose `k`.
+pub const fn choose(n: usize, k: usize) -> usize {
+    if k > n {
+        return 0;
+    }
+    let mut r = 1;
+    let mut i = 0;
+    while i < k {
+        r = r * (n - i) / (i + 1);
+        i += 1;
+    }
+    r
+}
+
+/// Rank of a set of positions (which of `mask.len()` slots hold a piece of the set, such as the four
+/// UD-slice edges among twelve: 495 values) in `0..choose(n, k)`, by the combinatorial number
+/// system.
+pub fn rank_comb(mask: &[bool]) -> usize {
+    let mut r = 0;
+    let mut k = 0;
+    for (i, &m) in mask.iter().enumerate() {
+        if m {
+            k += 1;
+            r += choose(i, k);
+        }
+    }
+    r
+}
+
+/// Inverse of [`rank_comb`]: marks the `k` chosen slots of `out`.
+pub fn unrank_comb(mut r: usize, k: usize, out: &mut [bool]) {
+    let mut k = k;
+    for i in (0..out.len()).rev() {
+        out[i] = k > 0 && choose(i, k) <= r;
+        if out[i] {
+            r -= choose(i, k);
+            k -= 1;
+        }
+    }
+}
+
+/// A move table: `apply(c, m)` is coordinate `c` after move `m`, one flat look-up.
+#[derive(Clone, Debug)]
+pub struct MoveTable {
+    pub size: usize,
+    pub moves: usize,
+    table: Vec<u16>,
+}
+
+impl MoveTable {
+    /// Builds it from a function that applies move `m` to coordinate `c`.
+    pub fn build(size: usize, moves: usize, apply: impl Fn(usize, usize) -> usize) -> Self {
+        MoveTable {
+            size,
+            moves,
+            table: move_table(size, moves, apply),
+        }
+    }
+
+    #[inline]
+    pub fn apply(&self, c: usize, m: usize) -> usize {
+        self.table[c * self.moves + m] as usize
+    }
+
+    /// The flat table, `table[c * moves + m]`.
+    pub fn as_slice(&self) -> &[u16] {
+        &self.table
+    }
+}
+
 /// Builds a move table `table[coord * moves + m]` for a coordinate of `size` values, from a function
 /// that applies move `m` to coordinate `c`. Tables are flat so one lookup is one index computation.
 pub fn move_table(size: usize, moves: usize, apply: impl Fn(usize, usize) -> usize) -> Vec<u16> {
@@ -96,6 +181,37 @@ pub fn move_table(size: usize, moves: usize, apply: impl Fn(usize, usize) -> usi
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn combinations_rank_every_subset_once() {
+        // All subsets of 4 of 12 slots (the UD-slice edges): ranks are exactly 0..495.
+        let mut seen = vec![false; choose(12, 4)];
+        assert_eq!(seen.len(), 495);
+        for bits in 0u32..1 << 12 {
+            if bits.count_ones() != 4 {
+                continue;
+            }
+            let mask: Vec<bool> = (0..12).map(|i| bits & 1 << i != 0).collect();
+            let r = rank_comb(&mask);
+            assert!(!seen[r], "rank {r} twice");
+            seen[r] = true;
+            let mut back = vec![false; 12];
+            unrank_comb(r, 4, &mut back);
+            assert_eq!(back, mask);
+        }
+        assert!(seen.iter().all(|&s| s));
+    }
+
+    #[test]
+    fn constrained_orientations_sum_to_zero() {
+        // Eight corners, three twists: 3^7 = 2187 ranks, each a vector summing to 0 mod 3.
+        for r in 0..2187 {
+            let mut o = [0u8; 8];
+            unrank_ori_sum(r, 3, &mut o);
+            assert_eq!(o.iter().map(|&x| x as usize).sum::<usize>() % 3, 0);
+            assert_eq!(rank_ori_sum(&o, 3), r);
+        }
+    }
 
     /// All permutations of 0..n by Heap-free recursion: an independent enumeration to rank against.
     fn all_perms(n: usize) -> Vec<Vec<u8>> {

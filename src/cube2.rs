@@ -8,8 +8,8 @@
 //! - [`Cube2Tables`]: coordinate move tables and the packed HTM / QTM distance tables; an optimal
 //!   solution is read off a table by stepping to a neighbour one closer.
 
-use crate::coord::{move_table, rank_ori, rank_perm, unrank_ori, unrank_perm};
-use crate::dist_table::{DepthTable, Graph, PackedTable, ProductGraph};
+use crate::coord::{rank_ori, rank_perm, unrank_ori, unrank_perm, MoveTable};
+use crate::dist_table::{CoordGraph, DepthTable, PackedTable, ProductGraph};
 use crate::facelet::{PieceError, PieceKind};
 use crate::input::{InputError, Token};
 use crate::lazy::Lazy;
@@ -488,8 +488,8 @@ pub const MIPT041: Layout = Layout {
 
 /// Move tables of the two coordinates, and graphs over the whole space for the distance tables.
 pub struct Cube2Tables {
-    cp_move: Vec<u16>,
-    co_move: Vec<u16>,
+    cp_move: MoveTable,
+    co_move: MoveTable,
 }
 
 impl Cube2Tables {
@@ -498,10 +498,10 @@ impl Cube2Tables {
         let moves: Vec<CubieCube> = (0..MOVES)
             .map(|m| CubieCube::of_move(solver_move(m)).unwrap())
             .collect();
-        let cp_move = move_table(CP_SIZE, MOVES, |c, m| {
+        let cp_move = MoveTable::build(CP_SIZE, MOVES, |c, m| {
             CubieCube::from_coord(c * CO_SIZE).then(&moves[m]).coord() / CO_SIZE
         });
-        let co_move = move_table(CO_SIZE, MOVES, |c, m| {
+        let co_move = MoveTable::build(CO_SIZE, MOVES, |c, m| {
             CubieCube::from_coord(c).then(&moves[m]).coord() % CO_SIZE
         });
         Cube2Tables { cp_move, co_move }
@@ -511,15 +511,15 @@ impl Cube2Tables {
     #[inline]
     pub fn apply(&self, c: usize, m: usize) -> usize {
         let (cp, co) = (c / CO_SIZE, c % CO_SIZE);
-        self.cp_move[cp * MOVES + m] as usize * CO_SIZE + self.co_move[co * MOVES + m] as usize
+        self.cp_move.apply(cp, m) * CO_SIZE + self.co_move.apply(co, m)
     }
 
     /// The whole space under some of the solver moves: CP outer, CO inner.
     pub fn graph(&self, moves: &'static [usize]) -> ProductGraph<'_> {
         ProductGraph {
-            outer: &self.cp_move,
+            outer: self.cp_move.as_slice(),
             outer_size: CP_SIZE,
-            inner: &self.co_move,
+            inner: self.co_move.as_slice(),
             inner_size: CO_SIZE,
             stride: MOVES,
             moves,
@@ -538,46 +538,14 @@ impl Cube2Tables {
 
     /// Pruning tables of each coordinate alone, for IDA* (the seed articles' CP and CO tables).
     pub fn prune_tables(&self, moves: &'static [usize]) -> (DepthTable, DepthTable) {
-        let cp = DepthTable::build(
-            &CoordGraph {
-                table: &self.cp_move,
-                size: CP_SIZE,
-                moves,
-            },
-            &[0],
-        );
-        let co = DepthTable::build(
-            &CoordGraph {
-                table: &self.co_move,
-                size: CO_SIZE,
-                moves,
-            },
-            &[0],
-        );
-        (cp, co)
+        let prune = |table: &MoveTable| DepthTable::build(&CoordGraph { table, moves }, &[0]);
+        (prune(&self.cp_move), prune(&self.co_move))
     }
 }
 
 impl Default for Cube2Tables {
     fn default() -> Self {
         Self::new()
-    }
-}
-
-struct CoordGraph<'a> {
-    table: &'a [u16],
-    size: usize,
-    moves: &'static [usize],
-}
-
-impl Graph for CoordGraph<'_> {
-    fn size(&self) -> usize {
-        self.size
-    }
-    fn neighbors<F: FnMut(usize, usize)>(&self, c: usize, mut f: F) {
-        for &m in self.moves {
-            f(m, self.table[c * MOVES + m] as usize);
-        }
     }
 }
 
@@ -757,29 +725,27 @@ impl Cube2Ida {
 
     /// An optimal HTM solution for a cube whose DBL corner is home, and the search's counters.
     pub fn solve(&self, c: &CubieCube) -> (Vec<usize>, crate::search::SearchStats) {
-        let (path, stats) = crate::search::ida_star_with_stats(self, &c.coord(), 11);
+        use crate::heuristic::{entry, FnBound, Max};
+        let cp = FnBound(|s: &usize| entry(self.cp_prune.get(s / CO_SIZE)));
+        let co = FnBound(|s: &usize| entry(self.co_prune.get(s % CO_SIZE)));
+        // Two turns of one face in a row are one turn (U, R, F never commute with each other).
+        let pruner = crate::pruner::CanonicalPruner::new(MOVES, |m| m / 3, |_, _| false);
+        let (path, stats) =
+            crate::search::first_solution(self, &Max(cp, co), &pruner, &c.coord(), 11);
         (path.expect("God's number in HTM is 11"), stats)
     }
 }
 
-impl crate::search::Puzzle for Cube2Ida {
+impl crate::search::Domain for Cube2Ida {
     type State = usize;
     fn move_count(&self) -> usize {
         MOVES
     }
-    fn apply(&self, s: &usize, m: usize) -> usize {
-        self.tables.apply(*s, m)
+    fn apply_into(&self, s: &usize, m: usize, out: &mut usize) {
+        *out = self.tables.apply(*s, m);
     }
     fn is_goal(&self, s: &usize) -> bool {
         *s == 0
-    }
-    fn lower_bound(&self, s: &usize) -> u32 {
-        let cp = self.cp_prune.get(s / CO_SIZE).unwrap_or(0);
-        let co = self.co_prune.get(s % CO_SIZE).unwrap_or(0);
-        cp.max(co) as u32
-    }
-    fn may_follow(&self, prev: usize, m: usize) -> bool {
-        prev / 3 != m / 3
     }
 }
 

@@ -6,11 +6,13 @@
 //! clockwise on face A: corners top-left, top-right, bottom-right, bottom-left; edges top, right,
 //! bottom, left. The sticker numbering is AOJ 0300's (see `shared/spec/problems.md`).
 
-use crate::coord::{move_table, rank_ori, rank_perm, unrank_ori, unrank_perm};
-use crate::dist_table::{DepthTable, Graph};
+use crate::coord::{rank_ori, rank_perm, unrank_ori, unrank_perm, MoveTable};
+use crate::dist_table::{CoordGraph, DepthTable, Product};
 use crate::facelet::{PieceError, PieceKind};
+use crate::heuristic::{entry, FnBound, Max};
 use crate::input::{InputError, Token, TokenStream};
-use crate::search::{ida_star, Puzzle};
+use crate::pruner::CanonicalPruner;
+use crate::search::{first_solution, Domain};
 
 /// Turn names by the face-A stickers along the turned side.
 pub const MOVE_NAMES: [&str; 4] = ["0-1-2", "2-5-8", "6-7-8", "0-3-6"];
@@ -193,9 +195,9 @@ pub fn to_stickers(s: &FloppyState) -> [u8; 30] {
 
 /// Move tables per coordinate and the distance table of the whole space.
 pub struct FloppyTables {
-    cp_move: Vec<u16>,
-    co_move: Vec<u16>,
-    eo_move: Vec<u16>,
+    cp_move: MoveTable,
+    co_move: MoveTable,
+    eo_move: MoveTable,
     /// Exact distances over CP x CO x EO (192 reachable states).
     pub dist: DepthTable,
     /// Pruning tables for IDA*: distance to solve each coordinate alone.
@@ -204,80 +206,61 @@ pub struct FloppyTables {
     eo_prune: DepthTable,
 }
 
-/// One coordinate's own graph, for its pruning table.
-struct CoordGraph<'a> {
-    table: &'a [u16],
-    size: usize,
-}
-
-impl Graph for CoordGraph<'_> {
-    fn size(&self) -> usize {
-        self.size
-    }
-    fn neighbors<F: FnMut(usize, usize)>(&self, c: usize, mut f: F) {
-        for m in 0..4 {
-            f(m, self.table[c * 4 + m] as usize);
-        }
-    }
-}
-
-impl Graph for FloppyTables {
-    fn size(&self) -> usize {
-        SIZE
-    }
-    fn neighbors<F: FnMut(usize, usize)>(&self, i: usize, mut f: F) {
-        let (cp, co, eo) = (i / (CO_SIZE * EO_SIZE), i / EO_SIZE % CO_SIZE, i % EO_SIZE);
-        for m in 0..4 {
-            let n = (self.cp_move[cp * 4 + m] as usize * CO_SIZE
-                + self.co_move[co * 4 + m] as usize)
-                * EO_SIZE
-                + self.eo_move[eo * 4 + m] as usize;
-            f(m, n);
-        }
-    }
-}
+/// The four turns.
+const TURNS: [usize; 4] = [0, 1, 2, 3];
 
 impl FloppyTables {
     /// Builds move tables from the move definitions, then BFS from solved. Microseconds.
     pub fn new() -> Self {
-        let cp_move = move_table(CP_SIZE, 4, |c, m| {
+        let cp_move = MoveTable::build(CP_SIZE, 4, |c, m| {
             let mut s = FloppyState::SOLVED;
             unrank_perm(c, &mut s.cp);
             rank_perm(&s.apply(m).cp)
         });
-        let co_move = move_table(CO_SIZE, 4, |c, m| {
+        let co_move = MoveTable::build(CO_SIZE, 4, |c, m| {
             let mut s = FloppyState::SOLVED;
             unrank_ori(c, 2, &mut s.co);
             rank_ori(&s.apply(m).co, 2)
         });
-        let eo_move = move_table(EO_SIZE, 4, |c, m| {
+        let eo_move = MoveTable::build(EO_SIZE, 4, |c, m| {
             let mut s = FloppyState::SOLVED;
             unrank_ori(c, 2, &mut s.eo);
             rank_ori(&s.apply(m).eo, 2)
         });
-        let prune = |t: &[u16], size| DepthTable::build(&CoordGraph { table: t, size }, &[0]);
-        let (cp_prune, co_prune, eo_prune) = (
-            prune(&cp_move, CP_SIZE),
-            prune(&co_move, CO_SIZE),
-            prune(&eo_move, EO_SIZE),
+        let prune = |table: &MoveTable| {
+            DepthTable::build(
+                &CoordGraph {
+                    table,
+                    moves: &TURNS,
+                },
+                &[0],
+            )
+        };
+        let (cp_prune, co_prune, eo_prune) = (prune(&cp_move), prune(&co_move), prune(&eo_move));
+        let dist = DepthTable::build(
+            &Product {
+                tables: [&cp_move, &co_move, &eo_move],
+                moves: &TURNS,
+            },
+            &[FloppyState::SOLVED.index()],
         );
-        let mut t = FloppyTables {
+        FloppyTables {
             cp_move,
             co_move,
             eo_move,
-            dist: DepthTable::build(
-                &CoordGraph {
-                    table: &[],
-                    size: 0,
-                },
-                &[],
-            ),
+            dist,
             cp_prune,
             co_prune,
             eo_prune,
-        };
-        t.dist = DepthTable::build(&t, &[FloppyState::SOLVED.index()]);
-        t
+        }
+    }
+
+    /// The whole space: CP x CO x EO, in the order of [`FloppyState::index`].
+    fn graph(&self) -> Product<'_, 3> {
+        Product {
+            tables: [&self.cp_move, &self.co_move, &self.eo_move],
+            moves: &TURNS,
+        }
     }
 
     /// Minimum number of turns, or `None` if the state cannot be reached by turning.
@@ -287,13 +270,26 @@ impl FloppyTables {
 
     /// An optimal turn sequence read off the distance table.
     pub fn solve(&self, s: &FloppyState) -> Option<Vec<usize>> {
-        self.dist.path(self, s.index())
+        self.dist.path(&self.graph(), s.index())
     }
 
     /// An optimal turn sequence by IDA* with the CP, CO and EO pruning tables (the article's method).
     pub fn solve_ida(&self, s: &FloppyState) -> Option<Vec<usize>> {
+        // The article's heuristic: the largest of the three coordinates' own distances.
+        let cp = FnBound(|s: &(usize, usize, usize)| entry(self.cp_prune.get(s.0)));
+        let co = FnBound(|s: &(usize, usize, usize)| entry(self.co_prune.get(s.1)));
+        let eo = FnBound(|s: &(usize, usize, usize)| entry(self.eo_prune.get(s.2)));
+        // A turn twice is no turn; opposite sides (turns 0 and 2, 1 and 3) commute.
+        let pruner = CanonicalPruner::new(4, |m| m, |a, b| a % 2 == b % 2 && a != b);
         // Unreachable states would make IDA* search to the bound in vain; the bound is God's number.
-        ida_star(&FloppyIda(self), &s.coords(), 8)
+        first_solution(
+            &FloppyIda(self),
+            &Max(Max(cp, co), eo),
+            &pruner,
+            &s.coords(),
+            8,
+        )
+        .0
     }
 }
 
@@ -306,32 +302,21 @@ impl Default for FloppyTables {
 /// IDA* view of the Floppy Cube over the (CP, CO, EO) coordinates.
 struct FloppyIda<'a>(&'a FloppyTables);
 
-impl Puzzle for FloppyIda<'_> {
+impl Domain for FloppyIda<'_> {
     type State = (usize, usize, usize);
     fn move_count(&self) -> usize {
         4
     }
-    fn apply(&self, &(cp, co, eo): &Self::State, m: usize) -> Self::State {
+    fn apply_into(&self, &(cp, co, eo): &Self::State, m: usize, out: &mut Self::State) {
         let t = self.0;
-        (
-            t.cp_move[cp * 4 + m] as usize,
-            t.co_move[co * 4 + m] as usize,
-            t.eo_move[eo * 4 + m] as usize,
-        )
+        *out = (
+            t.cp_move.apply(cp, m),
+            t.co_move.apply(co, m),
+            t.eo_move.apply(eo, m),
+        );
     }
     fn is_goal(&self, s: &Self::State) -> bool {
         *s == (0, 0, 0)
-    }
-    fn lower_bound(&self, &(cp, co, eo): &Self::State) -> u32 {
-        let t = self.0;
-        let d = |p: &DepthTable, c| p.get(c).map_or(u32::MAX / 2, u32::from);
-        d(&t.cp_prune, cp)
-            .max(d(&t.co_prune, co))
-            .max(d(&t.eo_prune, eo))
-    }
-    fn may_follow(&self, prev: usize, m: usize) -> bool {
-        // A turn twice is no turn; opposite sides commute, so search them in one order only.
-        m != prev && !(m % 2 == prev % 2 && m < prev)
     }
 }
 

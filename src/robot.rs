@@ -11,9 +11,11 @@
 
 use crate::cube2::{Cube2Tables, CubieCube};
 use crate::dist_table::DepthTable;
+use crate::heuristic::{entry, FnBound, Scaled};
 use crate::input::{line_tokens, InputError};
 use crate::notation::{Face, Move, Turn};
-use crate::search::{ida_star_with_stats, Puzzle, SearchStats};
+use crate::pruner::CanonicalPruner;
+use crate::search::{first_solution, Domain, SearchStats};
 
 /// An arm: 0 = R, 1 = B, 2 = L, 3 = F. Arm `a` is motor `a % 2` of board `a / 2`.
 pub const ARM_FACES: [Face; 4] = [Face::R, Face::B, Face::L, Face::F];
@@ -234,7 +236,16 @@ impl RobotSolver {
 
     /// A minimum-cost plan for the physical cube `cube` (robot frame), with search counters.
     pub fn solve(&self, cube: &CubieCube) -> (Vec<Twist>, SearchStats) {
-        let (path, stats) = ida_star_with_stats(self, &RobotState::new(*cube), u32::MAX / 4);
+        // Every twist is one face turn up to a whole-cube rotation and costs at least 2: twice the
+        // half-turn distance of the cube seen with DBL home is admissible.
+        let h = Scaled {
+            inner: FnBound(|s: &RobotState| entry(self.htm.get(s.coord))),
+            factor: 2,
+        };
+        // Consecutive twists use different pairs.
+        let pruner = CanonicalPruner::new(TWISTS.len(), |m| TWISTS[m].pair as usize, |_, _| false);
+        let (path, stats) =
+            first_solution(self, &h, &pruner, &RobotState::new(*cube), u32::MAX / 8);
         let path = path.expect("every real cube can be solved");
         (path.into_iter().map(|m| TWISTS[m]).collect(), stats)
     }
@@ -246,25 +257,19 @@ impl Default for RobotSolver {
     }
 }
 
-impl Puzzle for RobotSolver {
+impl Domain for RobotSolver {
     type State = RobotState;
     fn move_count(&self) -> usize {
         TWISTS.len()
     }
-    fn apply(&self, s: &RobotState, m: usize) -> RobotState {
-        RobotState::new(s.cube.then(&self.twists[m]))
+    fn apply_into(&self, s: &RobotState, m: usize, out: &mut RobotState) {
+        *out = RobotState::new(s.cube.then(&self.twists[m]));
     }
     fn is_goal(&self, s: &RobotState) -> bool {
         s.coord == 0
     }
-    fn lower_bound(&self, s: &RobotState) -> u32 {
-        2 * self.htm.get(s.coord).expect("every cube is reachable") as u32
-    }
     fn cost(&self, m: usize) -> u32 {
         TWISTS[m].cost()
-    }
-    fn may_follow(&self, prev: usize, m: usize) -> bool {
-        TWISTS[prev].pair != TWISTS[m].pair
     }
 }
 

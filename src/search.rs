@@ -1,121 +1,218 @@
 //! IDA*: iterative-deepening depth-first search bounded by cost so far plus an admissible heuristic.
 //!
-//! The search never knows the puzzle: it sees states, moves with costs, a goal test, a lower bound on
-//! the remaining cost, and which move may follow which (so that `R R` or `R L R` are not searched).
+//! The search never knows the puzzle. A solver composes three parts: the [`Domain`] (states, moves
+//! with costs, the goal), a [`Heuristic`] (a lower bound, asked for all children of a node at once)
+//! and a [`Pruner`] (which move may follow which). Every solution found is handed to a callback that
+//! says whether to go on, so a caller can take the first, every optimal one, or keep a search running
+//! while it works on each solution (as two-phase search does).
+
+use crate::heuristic::Heuristic;
+use crate::pruner::Pruner;
 
 /// A puzzle as IDA* sees it.
-pub trait Puzzle {
+pub trait Domain {
     type State: Clone;
     /// Number of moves; moves are `0..move_count()`.
     fn move_count(&self) -> usize;
-    fn apply(&self, s: &Self::State, m: usize) -> Self::State;
+    /// Applies move `m` to `s`, writing the result into `out` (which a solver with large states can
+    /// reuse rather than allocate).
+    fn apply_into(&self, s: &Self::State, m: usize, out: &mut Self::State);
     fn is_goal(&self, s: &Self::State) -> bool;
-    /// A lower bound on the cost still needed from `s` (must never overestimate).
-    fn lower_bound(&self, s: &Self::State) -> u32;
     /// Cost of move `m`; 1 in move-count metrics.
     fn cost(&self, _m: usize) -> u32 {
         1
     }
-    /// Whether `m` may follow `prev` in a canonical sequence. The default forbids nothing.
-    fn may_follow(&self, _prev: usize, _m: usize) -> bool {
-        true
-    }
+}
+
+/// What the search does after a solution.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Control {
+    Stop,
+    Continue,
 }
 
 /// Counters from one search, for benchmarks.
 #[derive(Clone, Copy, Debug, Default)]
 pub struct SearchStats {
-    /// States generated (calls to `apply`).
+    /// States generated (moves applied).
     pub nodes: u64,
     /// Iterations (cost thresholds tried).
     pub iterations: u32,
 }
 
-/// Finds a minimum-cost move sequence from `start` to a goal with total cost at most `max_cost`.
-pub fn ida_star<P: Puzzle>(p: &P, start: &P::State, max_cost: u32) -> Option<Vec<usize>> {
-    ida_star_with_stats(p, start, max_cost).0
-}
-
-/// [`ida_star`], also returning the node counts.
-pub fn ida_star_with_stats<P: Puzzle>(
-    p: &P,
-    start: &P::State,
+/// Searches from `start` for goal paths of total cost at most `max_cost`, cheapest first: each
+/// threshold reports the solutions that cost more than the one before (so none twice), in move
+/// order, to `on_solution(path, cost)`. Stops when the callback says so or nothing is left.
+pub fn ida_star<D, H, P>(
+    domain: &D,
+    heuristic: &H,
+    pruner: &P,
+    start: &D::State,
     max_cost: u32,
-) -> (Option<Vec<usize>>, SearchStats) {
-    let mut stats = SearchStats::default();
-    let mut bound = p.lower_bound(start);
-    let mut path = Vec::new();
-    while bound <= max_cost {
-        stats.iterations += 1;
-        match dfs(p, start, 0, bound, &mut path, &mut stats) {
-            Step::Found => return (Some(path), stats),
-            Step::Exceeded(next) if next != u32::MAX => bound = next,
-            _ => break,
+    mut on_solution: impl FnMut(&[usize], u32) -> Control,
+) -> SearchStats
+where
+    D: Domain,
+    H: Heuristic<D::State>,
+    P: Pruner,
+{
+    let mut search = Search {
+        domain,
+        heuristic,
+        pruner,
+        stats: SearchStats::default(),
+        path: Vec::new(),
+        children: Vec::new(),
+        moves: Vec::new(),
+        bounds: Vec::new(),
+        floor: 0,
+        on_solution: &mut on_solution,
+    };
+    let mut threshold = heuristic.bound(start);
+    let mut floor = 0;
+    while threshold <= max_cost {
+        search.stats.iterations += 1;
+        search.floor = floor;
+        match search.dfs(start, 0, threshold, pruner.start()) {
+            Step::Stopped => break,
+            Step::Exceeded(next) if next != u32::MAX => {
+                // Solutions up to `threshold` are all reported now; only costlier ones are new.
+                floor = threshold + 1;
+                threshold = next;
+            }
+            Step::Exceeded(_) => break,
         }
     }
-    (None, stats)
+    search.stats
+}
+
+/// The first minimum-cost solution, if one costs at most `max_cost`.
+pub fn first_solution<D, H, P>(
+    domain: &D,
+    heuristic: &H,
+    pruner: &P,
+    start: &D::State,
+    max_cost: u32,
+) -> (Option<Vec<usize>>, SearchStats)
+where
+    D: Domain,
+    H: Heuristic<D::State>,
+    P: Pruner,
+{
+    let mut found = None;
+    let stats = ida_star(domain, heuristic, pruner, start, max_cost, |path, _| {
+        found = Some(path.to_vec());
+        Control::Stop
+    });
+    (found, stats)
 }
 
 enum Step {
-    Found,
-    /// Smallest f-value seen above the bound (`u32::MAX`: nothing left to search).
+    Stopped,
+    /// Smallest f-value seen above the threshold (`u32::MAX`: nothing left to search).
     Exceeded(u32),
 }
 
-fn dfs<P: Puzzle>(
-    p: &P,
-    s: &P::State,
-    g: u32,
-    bound: u32,
-    path: &mut Vec<usize>,
-    stats: &mut SearchStats,
-) -> Step {
-    let f = g + p.lower_bound(s);
-    if f > bound {
-        return Step::Exceeded(f);
-    }
-    if p.is_goal(s) {
-        return Step::Found;
-    }
-    let mut next = u32::MAX;
-    for m in 0..p.move_count() {
-        if let Some(&prev) = path.last() {
-            if !p.may_follow(prev, m) {
-                continue;
+struct Search<'a, D: Domain, H, P> {
+    domain: &'a D,
+    heuristic: &'a H,
+    pruner: &'a P,
+    stats: SearchStats,
+    path: Vec<usize>,
+    /// Per depth, buffers reused from node to node: the children of the node on the path there
+    /// (states; their moves and pruner states) and the children's bounds.
+    children: Vec<Vec<D::State>>,
+    moves: Vec<Vec<(usize, usize)>>,
+    bounds: Vec<Vec<u32>>,
+    /// Solutions cheaper than this were reported in an earlier iteration.
+    floor: u32,
+    on_solution: &'a mut dyn FnMut(&[usize], u32) -> Control,
+}
+
+impl<D, H, P> Search<'_, D, H, P>
+where
+    D: Domain,
+    H: Heuristic<D::State>,
+    P: Pruner,
+{
+    fn dfs(&mut self, s: &D::State, g: u32, threshold: u32, prune: usize) -> Step {
+        // A goal may also be passed through by a longer solution, so the search goes on below it.
+        if self.domain.is_goal(s)
+            && g >= self.floor
+            && (self.on_solution)(&self.path, g) == Control::Stop
+        {
+            return Step::Stopped;
+        }
+        let depth = self.path.len();
+        if self.children.len() <= depth {
+            self.children.push(Vec::new());
+            self.moves.push(Vec::new());
+            self.bounds.push(Vec::new());
+        }
+        // All children first (into states kept from the last node at this depth), then their bounds
+        // in one batch.
+        let mut kids = std::mem::take(&mut self.children[depth]);
+        let mut moves = std::mem::take(&mut self.moves[depth]);
+        moves.clear();
+        for m in 0..self.domain.move_count() {
+            if let Some(next_prune) = self.pruner.next(prune, m) {
+                let i = moves.len();
+                if i == kids.len() {
+                    kids.push(s.clone());
+                }
+                self.domain.apply_into(s, m, &mut kids[i]);
+                moves.push((m, next_prune));
             }
         }
-        stats.nodes += 1;
-        let t = p.apply(s, m);
-        path.push(m);
-        match dfs(p, &t, g + p.cost(m), bound, path, stats) {
-            Step::Found => return Step::Found,
-            Step::Exceeded(x) => next = next.min(x),
+        kids.truncate(moves.len());
+        self.stats.nodes += moves.len() as u64;
+        let mut bounds = std::mem::take(&mut self.bounds[depth]);
+        self.heuristic.bounds(&kids, &mut bounds);
+        let mut next = u32::MAX;
+        let mut step = None;
+        for (i, &(m, next_prune)) in moves.iter().enumerate() {
+            let g2 = g + self.domain.cost(m);
+            let f = g2.saturating_add(bounds[i]);
+            if f > threshold {
+                next = next.min(f);
+                continue;
+            }
+            self.path.push(m);
+            let r = self.dfs(&kids[i], g2, threshold, next_prune);
+            self.path.pop();
+            match r {
+                Step::Stopped => {
+                    step = Some(Step::Stopped);
+                    break;
+                }
+                Step::Exceeded(x) => next = next.min(x),
+            }
         }
-        path.pop();
+        self.children[depth] = kids;
+        self.moves[depth] = moves;
+        self.bounds[depth] = bounds;
+        step.unwrap_or(Step::Exceeded(next))
     }
-    Step::Exceeded(next)
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::heuristic::{FnBound, Zero};
+    use crate::pruner::NoPruning;
 
     /// Reach 0 from n on the integers with moves -1 (cost 1), -3 (cost 2), +1 (cost 1).
     struct Line;
-    impl Puzzle for Line {
+    impl Domain for Line {
         type State = i32;
         fn move_count(&self) -> usize {
             3
         }
-        fn apply(&self, s: &i32, m: usize) -> i32 {
-            s + [-1, -3, 1][m]
+        fn apply_into(&self, s: &i32, m: usize, out: &mut i32) {
+            *out = s + [-1, -3, 1][m];
         }
         fn is_goal(&self, s: &i32) -> bool {
             *s == 0
-        }
-        fn lower_bound(&self, s: &i32) -> u32 {
-            // Each unit of distance costs at least 2/3.
-            (s.unsigned_abs() * 2 + 2) / 3
         }
         fn cost(&self, m: usize) -> u32 {
             [1, 2, 1][m]
@@ -123,24 +220,26 @@ mod tests {
     }
 
     #[test]
-    fn finds_minimum_cost_not_minimum_length() {
-        for n in 0..20i32 {
-            let path = ida_star(&Line, &n, 100).unwrap();
-            let cost: u32 = path.iter().map(|&m| Line.cost(m)).sum();
-            let end = path.iter().fold(n, |s, &m| Line.apply(&s, m));
-            assert_eq!(end, 0);
-            // Optimum by hand: use as many -3 as possible, then -1s; or overshoot with -3 and come back +1.
-            let best = (0..=n / 3 + 1)
-                .map(|k| 2 * k + (n - 3 * k).unsigned_abs() as i32)
-                .min()
-                .unwrap();
-            assert_eq!(cost as i32, best, "n={n}");
-        }
-    }
-
-    #[test]
-    fn respects_the_cost_limit() {
-        assert!(ida_star(&Line, &9, 5).is_none());
-        assert!(ida_star(&Line, &9, 6).is_some());
+    fn weighted_costs_and_every_solution_in_cost_order() {
+        // Each unit of distance costs at least 2/3.
+        let h = FnBound(|s: &i32| (s.unsigned_abs() * 2 + 2) / 3);
+        let (first, _) = first_solution(&Line, &h, &NoPruning, &7, 20);
+        let first = first.unwrap();
+        let cost: u32 = first.iter().map(|&m| Line.cost(m)).sum();
+        assert_eq!(cost, 5); // -3 -3 -1
+                             // Every solution of cost at most 5 from 4, each once, cheapest first.
+        let mut all = Vec::new();
+        ida_star(&Line, &Zero, &NoPruning, &4, 5, |p, c| {
+            all.push((c, p.to_vec()));
+            Control::Continue
+        });
+        let costs: Vec<u32> = all.iter().map(|a| a.0).collect();
+        assert!(costs.windows(2).all(|w| w[0] <= w[1]), "{costs:?}");
+        let mut paths: Vec<_> = all.iter().map(|a| a.1.clone()).collect();
+        paths.sort();
+        paths.dedup();
+        assert_eq!(paths.len(), all.len(), "a solution reported twice");
+        assert_eq!(costs[0], 3); // -3 -1 or -1 -3
+        assert_eq!(all.iter().filter(|a| a.0 == 3).count(), 2);
     }
 }
