@@ -261,11 +261,7 @@ pub fn solver_move(m: usize) -> Move {
 }
 
 /// Why 24 stickers are not a 2x2x2. `sticker` is the canonical index to point at.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub struct StickerError {
-    pub sticker: usize,
-    pub msg: String,
-}
+pub use crate::facelet::StickerError;
 
 /// Reads 24 stickers in the canonical numbering, any colour numbering. The colours on the DBL
 /// corner name the D, B and L faces; the other three are paired with them as opposite faces.

@@ -19,6 +19,14 @@ pub struct PieceKind<'a> {
     pub twists: &'a [&'a [usize]],
 }
 
+/// Why a list of sticker colours is no state of a puzzle: the sticker to point at (0-based, in the
+/// puzzle's own numbering) and what is wrong, for a message with line and column.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct StickerError {
+    pub sticker: usize,
+    pub msg: String,
+}
+
 /// Why stickers could not be read as pieces.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum PieceError {

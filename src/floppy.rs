@@ -118,11 +118,7 @@ fn face_of_sticker(s: usize) -> usize {
 }
 
 /// Why 30 stickers are not a Floppy Cube state. `sticker` is the 0-based index to point at.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub struct StickerError {
-    pub sticker: usize,
-    pub msg: String,
-}
+pub use crate::facelet::StickerError;
 
 /// Reads a state from 30 sticker colours (any numbering: the centres say which colour is which face).
 /// Reachability is not checked here; see [`FloppyTables::distance`].

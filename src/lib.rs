@@ -3,12 +3,30 @@
 //! The library is std-only on purpose: every judge binary in `src/bin/` uses it, and the bundler
 //! (`tools/`) inlines the modules a binary needs into one file for online judges.
 //!
-//! - [`coord`]: ranking permutations and orientation vectors into dense integers (coordinates).
-//! - [`dist_table`]: breadth-first distance tables over a coordinate space (exact bytes or packed mod 3).
-//! - [`search`]: IDA* over any [`search::Puzzle`] with an admissible heuristic.
-//! - [`facelet`]: reading pieces from sticker colours under a layout described as data.
-//! - [`input`]: whole-stdin tokenizer that reports line and column on bad input.
+//! The search core, puzzle-independent:
+//! - [`search`]: IDA* over a [`search::Domain`], reporting every solution to a callback.
+//! - [`heuristic`]: lower bounds as parts (table look-up, max, scaled), asked in batches.
+//! - [`pruner`]: canonical move sequences as a small state machine derived from commuting moves.
+//! - [`coord`]: ranking permutations, orientations and combinations into coordinates; move tables.
+//! - [`dist_table`]: breadth-first distance tables (bytes, 4 bits, or distance mod 3) over one
+//!   coordinate or a product of several.
+//! - [`lazy`]: tables built on first use (what `OnceLock` does, for the judges' Rust 1.63).
+//!
+//! Puzzles:
 //! - [`floppy`]: the Floppy Cube (1x3x3) as corner permutation, corner and edge orientation.
+//! - [`cube2`]: the 2x2x2 (corner cubies, judge layouts, the HTM/QTM tables and solvers).
+//! - [`uniform_faces`]: HDU 4801's best faces within N turns, for every state at once.
+//! - [`sticker_cube`]: the 2x2x2 as 24 stickers turned by 3D rotations (the checkers' ground truth).
+//! - [`facelet`]: reading pieces from sticker colours under a layout described as data.
+//! - [`notation`]: WCA move notation.
+//! - [`robot`]: the Soltvvo robot (twists, robot2's search, the serial protocol, the camera grid);
+//!   [`firmware`]: a fake of its boards for tests.
+//!
+//! Input and output of the binaries:
+//! - [`input`]: whole-stdin token streams that report line and column on bad input.
+//! - [`output`]: one buffered writer; a closed pipe or a full disk ends the process cleanly.
+//! - [`args`]: `--help` and options of the std-only binaries.
+//! - [`checker`]: the testlib skeleton of the checkers.
 
 // The bundles of the judge binaries are compiled as editions 2018, 2021 and 2024 (see README,
 // "Submitting"): catch 2024's new keywords and pattern rules here, before a judge does.

@@ -472,13 +472,18 @@ pub fn parse_grid(text: &str) -> Result<[u8; 24], InputError> {
 
 /// The cube in a grid, checked to be real, with errors pointing at the grid cell concerned.
 pub fn cube_from_grid(text: &str) -> Result<CubieCube, InputError> {
-    let stickers = parse_grid(text)?;
+    cube_from_grid_stickers(text, &parse_grid(text)?)
+}
+
+/// [`cube_from_grid`] for stickers already read from `text` by [`parse_grid`] (errors point into
+/// `text`).
+pub fn cube_from_grid_stickers(text: &str, stickers: &[u8; 24]) -> Result<CubieCube, InputError> {
     let lines: Vec<usize> = crate::input::numbered_lines(text)
         .filter(|(_, l)| !l.trim().is_empty())
         .map(|(n, _)| n)
         .collect();
     let name = |c: u8| format!("`{}`", GRID_COLOURS[c as usize]);
-    crate::cube2::from_stickers_named(&stickers, &name).map_err(|e| {
+    crate::cube2::from_stickers_named(stickers, &name).map_err(|e| {
         let (r, c) = grid_cell(e.sticker);
         InputError::new(lines[r], c + 1, e.msg)
     })

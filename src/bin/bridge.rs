@@ -23,7 +23,7 @@ use twisty::cube2::CubieCube;
 use twisty::input::InputError;
 use twisty::notation::{format_moves, parse_moves, Families, Move};
 use twisty::robot::{
-    cube_from_grid, estimate_seconds, format_plan, parse_grid, parse_plan_line, plan_cost,
+    cube_from_grid_stickers, estimate_seconds, format_plan, parse_grid, parse_plan_line, plan_cost,
     rule_of_thumb_seconds, timeline, Command, RobotSolver, Speed, Twist, GRAB, RELEASE,
     STARTUP_SECONDS,
 };
@@ -195,8 +195,7 @@ fn detect(text: &str) -> InputKind {
     let first = text.split_whitespace().next().unwrap_or("");
     if first.parse::<u32>().is_ok() {
         InputKind::Plan
-    } else if parse_grid(text).is_ok() || text.lines().filter(|l| !l.trim().is_empty()).count() == 6
-    {
+    } else if text.lines().filter(|l| !l.trim().is_empty()).count() == 6 {
         InputKind::Grid
     } else {
         InputKind::Moves
@@ -262,8 +261,9 @@ fn prepare(run: &Run, text: &str) -> Result<Prepared, Failure> {
             })
         }
         InputKind::Grid => {
-            let cube = cube_from_grid(text).map_err(bad_input)?;
+            // Read once: the stickers for the simulator, the cube for the solver.
             let stickers = parse_grid(text).map_err(bad_input)?;
+            let cube = cube_from_grid_stickers(text, &stickers).map_err(bad_input)?;
             let plan = RobotSolver::new().solve(&cube).0;
             Ok(Prepared {
                 plan,

@@ -20,7 +20,17 @@ fn main() {
             "bench: benchmarks that print figures beside a baseline measured in the same run\n"
         );
         println!("usage: bench [BENCHMARK...]   (all when none is given)");
+        println!("       bench compare REV        (this tree against commit REV, side by side)");
         println!("benchmarks: {}", all.join(", "));
+        return;
+    }
+    if args.first().map(String::as_str) == Some("compare") {
+        let Some(rev) = args.get(1) else {
+            eprintln!("bench: compare needs a commit, e.g. `bench compare HEAD~1`");
+            std::process::exit(2);
+        };
+        build("judge", &[]);
+        compare(rev);
         return;
     }
     if let Some(a) = args.iter().find(|a| a.starts_with('-')) {
@@ -503,4 +513,110 @@ fn flood() {
     );
     println!("  output kept: {:.0} MB", verdict as f64 / 1e6);
     std::fs::remove_dir_all(&dir).ok();
+}
+
+/// This tree against commit `rev`, built in a separate worktree, in one run: whole-process times of
+/// the judge binaries on the same inputs (medians), and bundle sizes.
+fn compare(rev: &str) {
+    let root = root();
+    let dir = std::env::temp_dir().join(format!("twisty-bench-compare-{}", std::process::id()));
+    let git = |args: &[&str]| {
+        let ok = Command::new("git")
+            .current_dir(&root)
+            .args(args)
+            .status()
+            .is_ok_and(|s| s.success());
+        assert!(ok, "git {args:?} failed");
+    };
+    git(&["worktree", "add", "--detach", dir.to_str().unwrap(), rev]);
+    let bins = ["aoj0300", "cube2", "robot2", "mipt041"];
+    let build_in = |tree: &std::path::Path, target: &std::path::Path| {
+        let mut cmd = Command::new(std::env::var("CARGO").unwrap_or_else(|_| "cargo".into()));
+        cmd.current_dir(tree).env("CARGO_TARGET_DIR", target).args([
+            "build",
+            "--release",
+            "--quiet",
+            "-p",
+            "twisty",
+            "-p",
+            "tools",
+        ]);
+        for b in bins.iter().chain(&["bundle"]) {
+            cmd.args(["--bin", b]);
+        }
+        assert!(
+            cmd.status().unwrap().success(),
+            "build in {}",
+            tree.display()
+        );
+    };
+    let (old_target, new_target) = (dir.join("target"), root.join("target"));
+    eprintln!("bench: building {rev} in {}", dir.display());
+    build_in(&dir, &old_target);
+    build_in(&root, &new_target);
+    // Inputs shared by both.
+    let mut rng = Rng::new(2014);
+    let states = floppy_bfs();
+    let mut floppy = String::from("30\n");
+    for _ in 0..30 {
+        let (s, _) = states[rng.below(states.len())];
+        let line: Vec<String> = s.iter().map(|c| c.to_string()).collect();
+        floppy.push_str(&(line.join(" ") + "\n"));
+    }
+    let cube2_in = scrambles(7, 100_000).join("\n") + "\n";
+    let robot_in = scrambles(8, 1_000).join("\n") + "\n";
+    let mipt = "1 1 5 5 2 2 2 2 4 4 6 6 3 3 3 3 5 6 5 6 1 4 1 4\n";
+    let cases = [
+        ("aoj0300", "aoj0300, 30 puzzles", floppy, 101),
+        ("cube2", "cube2, 100,000 scrambles", cube2_in, 5),
+        ("cube2", "cube2 start-up (empty input)", String::new(), 21),
+        ("robot2", "robot2, 1,000 scrambles", robot_in, 5),
+        ("robot2", "robot2 start-up (empty input)", String::new(), 21),
+        (
+            "mipt041",
+            "mipt041 (QTM table build + one answer)",
+            mipt.to_string(),
+            21,
+        ),
+    ];
+    println!("compare: this tree against {rev}, whole process, median wall time and peak RSS");
+    println!("  {:<40} {:>18} {:>18}", "", rev, "this tree");
+    for (bin, what, input, reps) in cases {
+        let file = temp_input(&format!("compare-{bin}"), &input);
+        let old = runs(
+            &[old_target.join("release").join(bin).to_str().unwrap()],
+            &file,
+            reps,
+        );
+        let new = runs(
+            &[new_target.join("release").join(bin).to_str().unwrap()],
+            &file,
+            reps,
+        );
+        println!(
+            "  {what:<40} {:>9.2} ms {:>4.1} MB {:>9.2} ms {:>4.1} MB",
+            median_ms(&old),
+            max_rss_mb(&old),
+            median_ms(&new),
+            max_rss_mb(&new)
+        );
+        std::fs::remove_file(file).ok();
+    }
+    println!("  bundle sizes (bytes, formatted):");
+    for bin in bins {
+        let size = |tree: &std::path::Path, target: &std::path::Path| {
+            let out = Command::new(target.join("release/bundle"))
+                .current_dir(tree)
+                .arg(bin)
+                .output()
+                .unwrap();
+            out.stdout.len()
+        };
+        println!(
+            "  {bin:<40} {:>18} {:>18}",
+            size(&dir, &old_target),
+            size(&root, &new_target)
+        );
+    }
+    git(&["worktree", "remove", "--force", dir.to_str().unwrap()]);
 }
