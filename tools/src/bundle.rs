@@ -158,7 +158,13 @@ pub fn bundle(lib_dir: &Path, bin: &Path, opts: &Options) -> Result<Bundle, Bund
             continue;
         };
         let mut items = file.items.clone();
-        inline_child_modules(&mut items, path.with_extension("").as_path())?;
+        // Child modules of `m.rs` live in `m/`; those of `m/mod.rs` beside it.
+        let child_dir = if path.file_name().is_some_and(|f| f == "mod.rs") {
+            path.parent().unwrap_or(lib_dir).to_path_buf()
+        } else {
+            path.with_extension("")
+        };
+        inline_child_modules(&mut items, &child_dir)?;
         let ident = syn::Ident::new(name, Span::call_site());
         lib_items.push(syn::Item::Mod(
             syn::parse_quote! { pub mod #ident { #(#items)* } },
@@ -252,29 +258,49 @@ fn shake(root: &[syn::Item], modules: &mut [syn::Item]) {
     for i in root {
         idents(i, &mut used);
     }
-    // (module index, item index) -> kept. Inherent `impl` blocks are kept method by method: a method
-    // stays only if its name is used (trait impls stay whole, as the trait needs every method).
-    let mut items: Vec<Vec<(syn::Item, bool, Vec<bool>)>> = modules
-        .iter_mut()
-        .map(|m| match m {
-            syn::Item::Mod(m) => m.content.take().map_or(Vec::new(), |(_, v)| {
-                v.into_iter()
-                    .map(|i| {
-                        let n = inherent_impl(&i).map_or(0, |x| x.items.len());
-                        (i, false, vec![false; n])
-                    })
-                    .collect()
-            }),
-            _ => Vec::new(),
-        })
-        .collect();
+    // Every module body, nested ones included, as a flat list; a nested module stays in its parent
+    // as an empty shell, filled again from its own (shaken) body at the end.
+    struct Body {
+        path: Vec<String>,
+        items: Vec<(syn::Item, bool, Vec<bool>)>,
+    }
+    fn flatten(m: &mut syn::ItemMod, path: Vec<String>, bodies: &mut Vec<Body>) {
+        let Some((_, content)) = m.content.take() else {
+            return;
+        };
+        let at = bodies.len();
+        bodies.push(Body {
+            path: path.clone(),
+            items: Vec::new(),
+        });
+        let mut items = Vec::new();
+        for mut i in content {
+            if let syn::Item::Mod(child) = &mut i {
+                let mut p = path.clone();
+                p.push(child.ident.to_string());
+                flatten(child, p, bodies);
+            }
+            // Inherent `impl` blocks are kept method by method: a method stays only if its name is
+            // used (trait impls stay whole, as the trait needs every method).
+            let n = inherent_impl(&i).map_or(0, |x| x.items.len());
+            items.push((i, false, vec![false; n]));
+        }
+        bodies[at].items = items;
+    }
+    let mut bodies = Vec::new();
+    for m in modules.iter_mut() {
+        if let syn::Item::Mod(m) = m {
+            let path = vec![m.ident.to_string()];
+            flatten(m, path, &mut bodies);
+        }
+    }
     loop {
         let mut changed = false;
-        for module in items.iter_mut() {
-            for (item, kept, methods) in module.iter_mut() {
+        for body in bodies.iter_mut() {
+            for (item, kept, methods) in body.items.iter_mut() {
                 if !*kept {
                     let keep = match &*item {
-                        syn::Item::Use(_) => true,
+                        syn::Item::Use(_) | syn::Item::Mod(_) => true,
                         other => name(other).is_some_and(|n| used.contains(&n)),
                     };
                     if keep {
@@ -286,7 +312,9 @@ fn shake(root: &[syn::Item], modules: &mut [syn::Item]) {
                                 idents(&imp.self_ty, &mut used);
                                 idents(&imp.generics, &mut used);
                             }
-                            None if !matches!(item, syn::Item::Use(_)) => idents(&*item, &mut used),
+                            None if !matches!(item, syn::Item::Use(_) | syn::Item::Mod(_)) => {
+                                idents(&*item, &mut used)
+                            }
                             None => {}
                         }
                     }
@@ -313,54 +341,84 @@ fn shake(root: &[syn::Item], modules: &mut [syn::Item]) {
             break;
         }
     }
-    let items: Vec<Vec<(syn::Item, bool)>> = items
-        .into_iter()
-        .map(|module| {
-            module
-                .into_iter()
-                .map(|(mut item, kept, methods)| {
-                    if let syn::Item::Impl(imp) = &mut item {
-                        if imp.trait_.is_none() {
-                            let mut keep = methods.into_iter();
-                            imp.items.retain(|_| keep.next().unwrap_or(true));
-                        }
-                    }
-                    (item, kept)
-                })
-                .collect()
-        })
-        .collect();
-    // What each module still defines, so that `use crate::m::x` of a dropped `x` can go too.
-    let defined: Vec<(String, HashSet<String>)> = modules
+    // What each module still defines (items kept, and its child modules), so that a `use` of a
+    // dropped item can go too.
+    let defined: Vec<(Vec<String>, HashSet<String>)> = bodies
         .iter()
-        .zip(&items)
-        .filter_map(|(m, module)| match m {
-            syn::Item::Mod(m) => Some((
-                m.ident.to_string(),
-                module
-                    .iter()
-                    .filter(|(_, k)| *k)
-                    .filter_map(|(i, _)| name(i))
-                    .collect(),
-            )),
-            _ => None,
+        .map(|b| {
+            let names = b
+                .items
+                .iter()
+                .filter(|(_, k, _)| *k)
+                .flat_map(|(i, _, _)| match i {
+                    syn::Item::Mod(m) => vec![m.ident.to_string()],
+                    // Names a `use` brings in count too (a re-export stands for the item).
+                    syn::Item::Use(u) => use_leaves(&u.tree),
+                    other => name(other).into_iter().collect(),
+                })
+                .collect();
+            (b.path.clone(), names)
         })
         .collect();
-    for (m, module) in modules.iter_mut().zip(items) {
-        if let syn::Item::Mod(m) = m {
-            let kept = module
-                .into_iter()
-                .filter(|(_, k)| *k)
-                .filter_map(|(i, _)| match i {
-                    syn::Item::Use(mut u) => {
-                        let tree = prune_use(&u.tree, &mut Vec::new(), &defined)?;
-                        u.tree = tree;
-                        Some(syn::Item::Use(u))
+    // Reassemble from the innermost modules out (bodies are in pre-order, so children come later).
+    let mut done: Vec<(Vec<String>, Vec<syn::Item>)> = Vec::new();
+    for body in bodies.into_iter().rev() {
+        let mut kept = Vec::new();
+        for (mut item, k, methods) in body.items {
+            if !k {
+                continue;
+            }
+            match &mut item {
+                syn::Item::Impl(imp) if imp.trait_.is_none() => {
+                    let mut keep = methods.into_iter();
+                    imp.items.retain(|_| keep.next().unwrap_or(true));
+                }
+                syn::Item::Use(u) => {
+                    match prune_use(&u.tree, &mut Vec::new(), &defined, &body.path) {
+                        Some(tree) => u.tree = tree,
+                        None => continue,
                     }
-                    other => Some(other),
-                });
-            m.content = Some((Default::default(), kept.collect()));
+                }
+                syn::Item::Mod(m) if m.content.is_none() => {
+                    let mut p = body.path.clone();
+                    p.push(m.ident.to_string());
+                    let Some(at) = done.iter().position(|(q, _)| *q == p) else {
+                        continue;
+                    };
+                    let inner = done.remove(at).1;
+                    if inner.is_empty() {
+                        continue;
+                    }
+                    m.content = Some((Default::default(), inner));
+                    m.semi = None;
+                }
+                _ => {}
+            }
+            kept.push(item);
         }
+        done.push((body.path, kept));
+    }
+    for m in modules.iter_mut() {
+        if let syn::Item::Mod(m) = m {
+            let path = vec![m.ident.to_string()];
+            let inner = done
+                .iter()
+                .position(|(q, _)| *q == path)
+                .map(|at| done.remove(at).1)
+                .unwrap_or_default();
+            m.content = Some((Default::default(), inner));
+        }
+    }
+}
+
+/// The names a use tree brings into scope (its leaves; a rename's new name).
+fn use_leaves(t: &syn::UseTree) -> Vec<String> {
+    match t {
+        syn::UseTree::Path(p) => use_leaves(&p.tree),
+        syn::UseTree::Name(n) => vec![n.ident.to_string()],
+        syn::UseTree::Rename(r) => vec![r.rename.to_string()],
+        syn::UseTree::Glob(_) => Vec::new(),
+        syn::UseTree::Group(g) => g.items.iter().flat_map(use_leaves).collect(),
     }
 }
 
@@ -372,23 +430,51 @@ fn inherent_impl(i: &syn::Item) -> Option<&syn::ItemImpl> {
     }
 }
 
-/// A use tree without the leaves `crate::module::name` whose item was dropped; `None` if nothing is left.
+/// A use tree without the leaves whose item was dropped from a library module; `None` if nothing is
+/// left. Paths are resolved from `current` (the module the `use` is in): `crate::`, `self::`,
+/// `super::`, or a child module's name.
 fn prune_use(
     t: &syn::UseTree,
     prefix: &mut Vec<String>,
-    defined: &[(String, HashSet<String>)],
+    defined: &[(Vec<String>, HashSet<String>)],
+    current: &[String],
 ) -> Option<syn::UseTree> {
+    let resolve = |prefix: &[String]| -> Option<Vec<String>> {
+        let mut abs: Vec<String> = match prefix.first().map(String::as_str) {
+            Some("crate") => Vec::new(),
+            Some("self") | Some("super") => current.to_vec(),
+            Some(first) => {
+                let mut c = current.to_vec();
+                c.push(first.to_string());
+                if !defined.iter().any(|(p, _)| *p == c) {
+                    return None; // std, or another crate
+                }
+                current.to_vec()
+            }
+            None => return None,
+        };
+        let skip = usize::from(matches!(prefix[0].as_str(), "crate" | "self"));
+        for seg in &prefix[skip..] {
+            if seg == "super" {
+                abs.pop()?;
+            } else {
+                abs.push(seg.clone());
+            }
+        }
+        Some(abs)
+    };
     let dropped = |prefix: &[String], name: &str| {
-        prefix.len() == 2
-            && prefix[0] == "crate"
-            && defined
-                .iter()
-                .any(|(m, names)| *m == prefix[1] && !names.contains(name))
+        name != "self"
+            && resolve(prefix).is_some_and(|abs| {
+                defined
+                    .iter()
+                    .any(|(m, names)| *m == abs && !names.contains(name))
+            })
     };
     match t {
         syn::UseTree::Path(p) => {
             prefix.push(p.ident.to_string());
-            let inner = prune_use(&p.tree, prefix, defined);
+            let inner = prune_use(&p.tree, prefix, defined, current);
             prefix.pop();
             let mut p = p.clone();
             *p.tree = inner?;
@@ -402,7 +488,7 @@ fn prune_use(
             let items: Vec<syn::UseTree> = g
                 .items
                 .iter()
-                .filter_map(|i| prune_use(i, prefix, defined))
+                .filter_map(|i| prune_use(i, prefix, defined, current))
                 .collect();
             if items.is_empty() {
                 return None;

@@ -46,6 +46,40 @@ fn bundle_of_the_fixture_binary() {
     std::fs::remove_dir_all(dir).ok();
 }
 
+/// Nested modules (a folder with mod.rs) are shaken item by item like the others: unused items, their
+/// re-exports and `use`s of them, and modules left empty all go, and the bundle still compiles.
+#[test]
+fn nested_modules_are_shaken() {
+    let b = bundle(
+        &fixture(),
+        &fixture().join("bin/nested.rs"),
+        &opts(Judge::Codeforces),
+    )
+    .unwrap();
+    assert_eq!(b.modules, ["solids"]);
+    assert!(b.code.contains("pub mod cube") && b.code.contains("fn volume"));
+    for gone in ["unused_volume", "surface", "mod sphere", "Radius"] {
+        assert!(!b.code.contains(gone), "`{gone}` kept:\n{}", b.code);
+    }
+    let dir = std::env::temp_dir().join(format!("twisty-nested-test-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    std::fs::write(dir.join("nested.rs"), &b.code).unwrap();
+    let out = Command::new("rustc")
+        .args(["--edition", "2021", "-O", "-o"])
+        .arg(dir.join("nested"))
+        .arg(dir.join("nested.rs"))
+        .output()
+        .unwrap();
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    let out = Command::new(dir.join("nested")).output().unwrap();
+    assert_eq!(String::from_utf8_lossy(&out.stdout), "8\n");
+    std::fs::remove_dir_all(dir).ok();
+}
+
 #[test]
 fn minified_bundle_is_smaller_and_equivalent() {
     let pretty = bundle(
