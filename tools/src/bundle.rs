@@ -146,7 +146,15 @@ pub fn bundle(lib_dir: &Path, bin: &Path, opts: &Options) -> Result<Bundle, Bund
         let path = module_path(lib_dir, &m)?;
         let mut file = parse(&path)?;
         file.items = strip(file.items);
+        // Child modules of `m.rs` live in `m/`; those of `m/mod.rs` beside it.
+        let child_dir = if path.file_name().is_some_and(|f| f == "mod.rs") {
+            path.parent().unwrap_or(lib_dir).to_path_buf()
+        } else {
+            path.with_extension("")
+        };
+        inline_child_modules(&mut file.items, &child_dir)?;
         check_allowed(&file, &path, opts, &local_names(&file.items))?;
+        // The modules used by this one and by its children.
         queue.extend(first_segments_after(&file, "crate"));
         files.push((m, file, path));
     }
@@ -154,17 +162,10 @@ pub fn bundle(lib_dir: &Path, bin: &Path, opts: &Options) -> Result<Bundle, Bund
     // The library module tree, in lib.rs order.
     let mut lib_items: Vec<syn::Item> = Vec::new();
     for name in &declared {
-        let Some((_, file, path)) = files.iter().find(|(m, _, _)| m == name) else {
+        let Some((_, file, _)) = files.iter().find(|(m, _, _)| m == name) else {
             continue;
         };
-        let mut items = file.items.clone();
-        // Child modules of `m.rs` live in `m/`; those of `m/mod.rs` beside it.
-        let child_dir = if path.file_name().is_some_and(|f| f == "mod.rs") {
-            path.parent().unwrap_or(lib_dir).to_path_buf()
-        } else {
-            path.with_extension("")
-        };
-        inline_child_modules(&mut items, &child_dir)?;
+        let items = file.items.clone();
         let ident = syn::Ident::new(name, Span::call_site());
         lib_items.push(syn::Item::Mod(
             syn::parse_quote! { pub mod #ident { #(#items)* } },
@@ -417,7 +418,7 @@ fn use_leaves(t: &syn::UseTree) -> Vec<String> {
         syn::UseTree::Path(p) => use_leaves(&p.tree),
         syn::UseTree::Name(n) => vec![n.ident.to_string()],
         syn::UseTree::Rename(r) => vec![r.rename.to_string()],
-        syn::UseTree::Glob(_) => Vec::new(),
+        syn::UseTree::Glob(_) => vec!["*".to_string()],
         syn::UseTree::Group(g) => g.items.iter().flat_map(use_leaves).collect(),
     }
 }
@@ -463,12 +464,14 @@ fn prune_use(
         }
         Some(abs)
     };
+    // A module that re-exports with a glob (`pub use self::x::*`) may offer any name: never
+    // pruned through it (its names hold "*").
     let dropped = |prefix: &[String], name: &str| {
         name != "self"
             && resolve(prefix).is_some_and(|abs| {
                 defined
                     .iter()
-                    .any(|(m, names)| *m == abs && !names.contains(name))
+                    .any(|(m, names)| *m == abs && !names.contains(name) && !names.contains("*"))
             })
     };
     match t {

@@ -1,0 +1,24 @@
+//! The 2x2x2: eight corners, with the DBL corner kept home so that 7 corners describe a state
+//! (5040 permutations x 729 orientations = 3,674,160 states), as in the seed articles.
+//!
+//! - [`CubieCube`]: all 8 corners as arrays (`cp[i]` = corner at position `i`, `co[i]` its twist), moved
+//!   by multiplication with the face-turn and rotation cubies. Used to read scrambles.
+//! - [`Layout`]: where a judge puts each sticker, as data; [`from_stickers`] reads any colour numbering
+//!   and checks that the stickers are a real cube.
+//! - [`Cube2Tables`]: coordinate move tables and the packed HTM / QTM distance tables; an optimal
+//!   solution is read off a table by stepping to a neighbour one closer.
+
+//! - `judges`: the judges' sticker numberings and colour lists.
+//! - `solvers`: the solvers, scramble parsing and solution formatting.
+
+pub mod cubie;
+pub mod judges;
+pub mod solvers;
+pub mod stickers;
+pub mod tables;
+
+pub use self::cubie::*;
+pub use self::judges::*;
+pub use self::solvers::*;
+pub use self::stickers::*;
+pub use self::tables::*;
