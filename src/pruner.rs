@@ -7,14 +7,19 @@
 //! commute with them; a move may follow when its class is not in that set and no larger class in it
 //! commutes with it (commuting classes are searched in increasing order only).
 
+/// A state of a pruning machine: its own type, so that it cannot be passed where a move index is
+/// meant (both would otherwise be `usize`).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
+pub struct PruneState(pub u32);
+
 /// A state machine over moves: from a state, a move leads to the next state or is not allowed.
 pub trait Pruner {
     /// The state before any move.
-    fn start(&self) -> usize {
-        0
+    fn start(&self) -> PruneState {
+        PruneState(0)
     }
-    /// The state after `m`, or `None` if `m` may not follow here.
-    fn next(&self, state: usize, m: usize) -> Option<usize>;
+    /// The state after move `m`, or `None` if `m` may not follow here.
+    fn next(&self, state: PruneState, m: usize) -> Option<PruneState>;
 }
 
 /// Every move may follow every move.
@@ -22,8 +27,8 @@ pub trait Pruner {
 pub struct NoPruning;
 
 impl Pruner for NoPruning {
-    fn next(&self, _: usize, _: usize) -> Option<usize> {
-        Some(0)
+    fn next(&self, _: PruneState, _: usize) -> Option<PruneState> {
+        Some(PruneState(0))
     }
 }
 
@@ -31,7 +36,7 @@ impl Pruner for NoPruning {
 #[derive(Clone, Debug)]
 pub struct CanonicalPruner {
     moves: usize,
-    next: Vec<Option<usize>>,
+    next: Vec<Option<PruneState>>,
 }
 
 impl CanonicalPruner {
@@ -66,7 +71,7 @@ impl CanonicalPruner {
                         sets.len() - 1
                     }
                 };
-                next.push(Some(id));
+                next.push(Some(PruneState(id as u32)));
             }
             i += 1;
         }
@@ -81,8 +86,8 @@ impl CanonicalPruner {
 
 impl Pruner for CanonicalPruner {
     #[inline]
-    fn next(&self, state: usize, m: usize) -> Option<usize> {
-        self.next[state * self.moves + m]
+    fn next(&self, state: PruneState, m: usize) -> Option<PruneState> {
+        self.next[state.0 as usize * self.moves + m]
     }
 }
 
@@ -92,7 +97,7 @@ mod tests {
 
     /// Move sequences of length `n` the pruner allows.
     fn count(p: &impl Pruner, moves: usize, n: usize) -> usize {
-        fn go(p: &impl Pruner, moves: usize, state: usize, left: usize) -> usize {
+        fn go(p: &impl Pruner, moves: usize, state: PruneState, left: usize) -> usize {
             if left == 0 {
                 return 1;
             }

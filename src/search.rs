@@ -7,7 +7,7 @@
 //! while it works on each solution (as two-phase search does).
 
 use crate::heuristic::Heuristic;
-use crate::pruner::Pruner;
+use crate::pruner::{PruneState, Pruner};
 
 /// A puzzle as IDA* sees it.
 pub trait Domain {
@@ -122,7 +122,7 @@ struct Search<'a, D: Domain, H, P> {
     /// Per depth, buffers reused from node to node: the children of the node on the path there
     /// (states; their moves and pruner states) and the children's bounds.
     children: Vec<Vec<D::State>>,
-    moves: Vec<Vec<(usize, usize)>>,
+    moves: Vec<Vec<(usize, PruneState)>>,
     bounds: Vec<Vec<u32>>,
     /// Solutions cheaper than this were reported in an earlier iteration.
     floor: u32,
@@ -135,7 +135,7 @@ where
     H: Heuristic<D::State>,
     P: Pruner,
 {
-    fn dfs(&mut self, s: &D::State, g: u32, threshold: u32, prune: usize) -> Step {
+    fn dfs(&mut self, s: &D::State, g: u32, threshold: u32, prune: PruneState) -> Step {
         // A goal may also be passed through by a longer solution, so the search goes on below it.
         if self.domain.is_goal(s)
             && g >= self.floor
