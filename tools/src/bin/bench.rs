@@ -581,6 +581,7 @@ fn compare(rev: &str) {
     ];
     println!("compare: this tree against {rev}, whole process, median wall time and peak RSS");
     println!("  {:<40} {:>18} {:>18}", "", rev, "this tree");
+    let mut medians = Vec::new();
     for (bin, what, input, reps) in cases {
         let file = temp_input(&format!("compare-{bin}"), &input);
         let old = runs(
@@ -593,6 +594,7 @@ fn compare(rev: &str) {
             &file,
             reps,
         );
+        medians.push((median_ms(&old), median_ms(&new)));
         println!(
             "  {what:<40} {:>9.2} ms {:>4.1} MB {:>9.2} ms {:>4.1} MB",
             median_ms(&old),
@@ -602,6 +604,14 @@ fn compare(rev: &str) {
         );
         std::fs::remove_file(file).ok();
     }
+    // robot2's search per state: 1,000 scrambles less the start-up, over 1,000.
+    let (all, startup) = (medians[3], medians[4]);
+    println!(
+        "  {:<40} {:>12.3} ms {:>15.3} ms",
+        "robot2 search per state (mean, derived)",
+        (all.0 - startup.0) / 1e3,
+        (all.1 - startup.1) / 1e3
+    );
     println!("  bundle sizes (bytes, formatted):");
     for bin in bins {
         let size = |tree: &std::path::Path, target: &std::path::Path| {
