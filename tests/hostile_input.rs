@@ -32,6 +32,29 @@ fn exe(bin: &str) -> std::path::PathBuf {
     assert_cmd::cargo::cargo_bin(bin)
 }
 
+/// Runs `bin` with `stdout`, lets `before` act on the child before it gets `input`, and waits.
+fn feed(
+    bin: &str,
+    stdout: Stdio,
+    input: &str,
+    before: impl FnOnce(&mut std::process::Child),
+) -> std::process::Output {
+    let mut child = Command::new(exe(bin))
+        .stdin(Stdio::piped())
+        .stdout(stdout)
+        .stderr(Stdio::piped())
+        .spawn()
+        .unwrap();
+    before(&mut child);
+    child
+        .stdin
+        .take()
+        .unwrap()
+        .write_all(input.as_bytes())
+        .unwrap();
+    child.wait_with_output().unwrap()
+}
+
 #[test]
 fn a_full_disk_is_one_line_and_exit_1() {
     for (bin, input) in SOLVERS {
@@ -39,19 +62,7 @@ fn a_full_disk_is_one_line_and_exit_1() {
             .write(true)
             .open("/dev/full")
             .unwrap();
-        let mut child = Command::new(exe(bin))
-            .stdin(Stdio::piped())
-            .stdout(full)
-            .stderr(Stdio::piped())
-            .spawn()
-            .unwrap();
-        child
-            .stdin
-            .take()
-            .unwrap()
-            .write_all(input.as_bytes())
-            .unwrap();
-        let out = child.wait_with_output().unwrap();
+        let out = feed(bin, full.into(), input, |_| {});
         let err = String::from_utf8_lossy(&out.stderr);
         assert_eq!(out.status.code(), Some(1), "{bin}: {err}");
         assert!(
@@ -65,21 +76,8 @@ fn a_full_disk_is_one_line_and_exit_1() {
 #[test]
 fn a_closed_pipe_is_a_quiet_exit() {
     for (bin, input) in SOLVERS {
-        let mut child = Command::new(exe(bin))
-            .stdin(Stdio::piped())
-            .stdout(Stdio::piped())
-            .stderr(Stdio::piped())
-            .spawn()
-            .unwrap();
         // The reader is gone before the solver has its input, so its first write fails.
-        drop(child.stdout.take());
-        child
-            .stdin
-            .take()
-            .unwrap()
-            .write_all(input.as_bytes())
-            .unwrap();
-        let out = child.wait_with_output().unwrap();
+        let out = feed(bin, Stdio::piped(), input, |c| drop(c.stdout.take()));
         assert_eq!(out.status.code(), Some(141), "{bin}");
         assert_eq!(out.status.signal(), None);
         assert_eq!(String::from_utf8_lossy(&out.stderr), "", "{bin}");
@@ -142,16 +140,7 @@ fn invisible_bytes_are_shown_escaped() {
             "found `\\u{feff}1`",
         ),
     ] {
-        let out = Command::new(exe(bin))
-            .stdin(Stdio::piped())
-            .stdout(Stdio::piped())
-            .stderr(Stdio::piped())
-            .spawn()
-            .and_then(|mut c| {
-                c.stdin.take().unwrap().write_all(input.as_bytes())?;
-                c.wait_with_output()
-            })
-            .unwrap();
+        let out = feed(bin, Stdio::piped(), input, |_| {});
         let err = String::from_utf8_lossy(&out.stderr);
         assert_eq!(out.status.code(), Some(2), "{bin}");
         assert!(err.contains(shown), "{bin}: {err}");
