@@ -1,0 +1,29 @@
+//! twisty's generic engine: any permutation puzzle from a definition file (the article's turn-set
+//! YAML or KPuzzle JSON), on the library's search core.
+//!
+//! - [`model`]: the one model (orbits, moves as permutation plus twist, a goal with labels).
+//! - [`alg`]: move sequences with powers, groups, conjugates and commutators.
+//! - [`load`]: the two loaders and their error messages; [`pieces`]: stickers become pieces.
+//! - [`space`]: the state space as dense ranks (per-orbit coordinates) and its move function.
+//! - [`table`]: the full distance table (2 bits per state, multithreaded BFS), its file, slices.
+//! - [`metric`]: which moves a metric counts, and the move pruner that goes with it.
+//! - [`solve`]: optimal solutions (table walk, or IDA* with pattern databases).
+//! - [`count`]: the number of reachable states (BFS or Schreier-Sims, exact big integers).
+//! - [`discover`]: the shortest sequence for each effect that moves few pieces.
+//! - [`shipped`]: the definitions in `puzzles/`, built into the binary.
+//! - [`interrupt`]: Ctrl-C ends long runs cleanly.
+
+pub mod alg;
+pub mod interrupt;
+pub mod load;
+pub mod metric;
+pub mod model;
+pub mod pieces;
+pub mod space;
+pub mod table;
+pub mod shipped;
+pub mod count;
+pub mod solve;
+pub mod discover;
+pub mod slices;
+pub mod notation;

@@ -1,0 +1,183 @@
+//! Metrics: which sequences count as one move, and the move pruner that keeps searches to one
+//! canonical form of each sequence.
+//!
+//! - `moves`: every move the definition names (the article's turn set: U, D, /, U', D', z, z').
+//! - `htm`: every power of each base move (U, U2, U') is one move.
+//! - `qtm`: the base moves and their inverses are one move each; a half turn is `U U`.
+//!
+//! The pruner forbids, from the last two moves, a move that makes the last two or three reducible to
+//! fewer moves of the metric (`U U'`; `U U2` in htm; `U U U` in qtm, where `U U` stays), and a move
+//! that commutes with the one before it and comes earlier in the move list (`D U` is searched as
+//! `U D` only). Any sequence can be rewritten into one these rules allow, never longer (reducing
+//! shortens it, swapping commuting neighbours sorts it), so optimal answers survive the pruning.
+
+use crate::model::{Perm, Puzzle};
+use std::collections::HashSet;
+use twisty::pruner::{PruneState, Pruner};
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Metric {
+    Moves,
+    Htm,
+    Qtm,
+}
+
+impl std::str::FromStr for Metric {
+    type Err = String;
+    fn from_str(s: &str) -> Result<Self, String> {
+        match s {
+            "moves" => Ok(Metric::Moves),
+            "htm" => Ok(Metric::Htm),
+            "qtm" => Ok(Metric::Qtm),
+            _ => Err(format!("unknown metric '{s}': expected htm, qtm or moves")),
+        }
+    }
+}
+
+/// The moves of a metric: names and rearrangements.
+#[derive(Clone, Debug)]
+pub struct MoveSet {
+    pub names: Vec<String>,
+    pub perms: Vec<Perm>,
+}
+
+impl MoveSet {
+    pub fn new(puzzle: &Puzzle, metric: Metric) -> MoveSet {
+        let modulus = puzzle.modulus();
+        let mut names = Vec::new();
+        let mut perms: Vec<Perm> = Vec::new();
+        let mut add = |name: String, p: Perm, names: &mut Vec<String>| {
+            if !p.is_identity() && !perms.contains(&p) {
+                names.push(name);
+                perms.push(p);
+            }
+        };
+        for m in &puzzle.moves {
+            match metric {
+                Metric::Moves => add(m.name.clone(), m.perm.clone(), &mut names),
+                _ if !m.base => {}
+                Metric::Htm => {
+                    let k = m.perm.order(&modulus).min(64) as i64;
+                    for p in 1..k {
+                        let name = match (p, k - p) {
+                            (1, _) => m.name.clone(),
+                            (_, 1) => format!("{}'", m.name),
+                            (p, q) if p <= q => format!("{}{p}", m.name),
+                            (_, q) => format!("{}{q}'", m.name),
+                        };
+                        add(name, m.perm.pow(p, &modulus), &mut names);
+                    }
+                }
+                Metric::Qtm => {
+                    add(m.name.clone(), m.perm.clone(), &mut names);
+                    add(format!("{}'", m.name), m.perm.inverse(&modulus), &mut names);
+                }
+            }
+        }
+        MoveSet { names, perms }
+    }
+
+    /// Keeps only the named moves; an unknown name is an error naming it.
+    pub fn only(&self, names: &[String]) -> Result<MoveSet, String> {
+        let mut out = MoveSet {
+            names: Vec::new(),
+            perms: Vec::new(),
+        };
+        for n in names {
+            match self.names.iter().position(|x| x == n) {
+                Some(i) => {
+                    out.names.push(n.clone());
+                    out.perms.push(self.perms[i].clone());
+                }
+                None => {
+                    return Err(format!(
+                        "unknown move '{n}' in --moves (this metric's moves: {})",
+                        self.names.join(" ")
+                    ))
+                }
+            }
+        }
+        Ok(out)
+    }
+
+    /// Whether every move's inverse is a move too (then distances are symmetric and a table of
+    /// distances mod 3 can be walked).
+    pub fn closed_under_inverse(&self, modulus: &[u8]) -> bool {
+        self.perms
+            .iter()
+            .all(|p| self.perms.contains(&p.inverse(modulus)))
+    }
+
+    /// Index of each move's inverse among the moves, where it is one.
+    pub fn inverses(&self, modulus: &[u8]) -> Vec<Option<usize>> {
+        self.perms
+            .iter()
+            .map(|p| {
+                let inv = p.inverse(modulus);
+                self.perms.iter().position(|q| *q == inv)
+            })
+            .collect()
+    }
+}
+
+/// The canonical-sequence machine of a move set, as a table over (last move, move before).
+#[derive(Clone, Debug)]
+pub struct PairPruner {
+    moves: usize,
+    next: Vec<Option<PruneState>>,
+}
+
+impl PairPruner {
+    pub fn new(set: &MoveSet, modulus: &[u8]) -> PairPruner {
+        let m = set.perms.len();
+        let n = modulus.len();
+        let id = Perm::identity(n);
+        let singles: HashSet<&Perm> = set.perms.iter().chain(std::iter::once(&id)).collect();
+        let product = |a: usize, b: usize| set.perms[a].then(&set.perms[b], modulus);
+        // Pairs: reducible (to at most one move) or commuting out of order.
+        let mut pair_bad = vec![false; m * m];
+        let mut pairs: HashSet<Perm> = HashSet::new();
+        for a in 0..m {
+            for b in 0..m {
+                let ab = product(a, b);
+                let commute = ab == product(b, a);
+                pair_bad[a * m + b] = singles.contains(&ab) || (commute && b < a);
+                pairs.insert(ab);
+            }
+        }
+        // Triples reducible to at most two moves (`U U U` in qtm); only for small move sets.
+        let triples = m <= 40;
+        let stride = m + 1;
+        let before = if triples { stride } else { 1 };
+        let mut next = vec![None; stride * before * m];
+        for p2 in 0..before {
+            for p1 in 0..=m {
+                if p1 == 0 && p2 != 0 {
+                    continue;
+                }
+                let state = p1 + stride * p2;
+                for x in 0..m {
+                    if p1 > 0 && pair_bad[(p1 - 1) * m + x] {
+                        continue;
+                    }
+                    if triples && p2 > 0 {
+                        let abc = product(p2 - 1, p1 - 1).then(&set.perms[x], modulus);
+                        if singles.contains(&abc) || pairs.contains(&abc) {
+                            continue;
+                        }
+                    }
+                    let kept = if triples { p1 } else { 0 };
+                    next[state * m + x] = Some(PruneState((x + 1 + stride * kept) as u32));
+                }
+            }
+        }
+        PairPruner { moves: m, next }
+    }
+}
+
+impl Pruner for PairPruner {
+    #[inline]
+    fn next(&self, state: PruneState, m: usize) -> Option<PruneState> {
+        self.next[state.0 as usize * self.moves + m]
+    }
+}

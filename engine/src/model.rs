@@ -1,0 +1,422 @@
+//! The one model every definition becomes: orbits of pieces with orientations, moves as
+//! permutation plus orientation change, and a goal whose equal labels mark interchangeable pieces.
+//!
+//! Positions of all orbits are numbered together (orbit 0 first), so that a move is two flat arrays
+//! and applying it is one loop: the KPuzzle convention, `new[i] = old[src[i]]`, with the moved
+//! piece's orientation increased by `twist[i]` modulo its orbit's orientation count.
+
+use std::fmt;
+
+/// A kind of piece: `size` positions, each piece with `ori` orientations (1: none).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Orbit {
+    pub name: String,
+    pub size: usize,
+    pub ori: u8,
+}
+
+/// A rearrangement of the positions, in gather form: the piece now at `i` came from `src[i]` and
+/// turned by `twist[i]`. Moves, algorithms and effects are all `Perm`s.
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
+pub struct Perm {
+    pub src: Vec<u16>,
+    pub twist: Vec<u8>,
+}
+
+/// A state: the label (goal class) and orientation of the piece at each position.
+#[derive(Clone, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub struct State {
+    pub label: Vec<u8>,
+    pub ori: Vec<u8>,
+}
+
+/// A named move of the definition.
+#[derive(Clone, Debug)]
+pub struct Move {
+    pub name: String,
+    pub perm: Perm,
+    /// A base move (YAML `baseTurns`, KPuzzle `moves`), as opposed to a derived one: the metrics
+    /// `htm` and `qtm` turn base moves into their powers.
+    pub base: bool,
+}
+
+/// How a piece-level puzzle maps back to the stickers of the definition it was reduced from, so
+/// that states and effects print in the definition's own numbering.
+#[derive(Clone, Debug)]
+pub struct StickerMap {
+    /// Number of stickers in the definition.
+    pub stickers: usize,
+    /// For each position, its stickers in orientation order.
+    pub of_position: Vec<Vec<usize>>,
+    /// Goal colour names of the stickers.
+    pub colors: Vec<String>,
+}
+
+/// A puzzle ready to search.
+#[derive(Clone, Debug)]
+pub struct Puzzle {
+    pub name: String,
+    pub orbits: Vec<Orbit>,
+    pub moves: Vec<Move>,
+    pub goal: State,
+    /// Label names (colours or piece names), for printing.
+    pub label_names: Vec<String>,
+    /// Where the definition was given sticker by sticker.
+    pub stickers: Option<StickerMap>,
+    /// A drawing of the puzzle with sticker numbers in it (YAML `layout`).
+    pub layout: Option<String>,
+    /// What the definition says of itself (`comment`/`description`).
+    pub comment: Option<String>,
+    /// Each position's index within its orbit in the definition (pieces no move touches are
+    /// dropped, so the numbering can have gaps).
+    pub original: Vec<usize>,
+}
+
+impl Perm {
+    pub fn identity(n: usize) -> Perm {
+        Perm {
+            src: (0..n as u16).collect(),
+            twist: vec![0; n],
+        }
+    }
+
+    pub fn len(&self) -> usize {
+        self.src.len()
+    }
+
+    pub fn is_empty(&self) -> bool {
+        self.src.is_empty()
+    }
+
+    /// `self` then `other`.
+    pub fn then(&self, other: &Perm, modulus: &[u8]) -> Perm {
+        let n = self.len();
+        let mut p = Perm {
+            src: vec![0; n],
+            twist: vec![0; n],
+        };
+        for i in 0..n {
+            let j = other.src[i] as usize;
+            p.src[i] = self.src[j];
+            p.twist[i] = (self.twist[j] + other.twist[i]) % modulus[i];
+        }
+        p
+    }
+
+    pub fn inverse(&self, modulus: &[u8]) -> Perm {
+        let n = self.len();
+        let mut p = Perm {
+            src: vec![0; n],
+            twist: vec![0; n],
+        };
+        for i in 0..n {
+            let j = self.src[i] as usize;
+            p.src[j] = i as u16;
+            p.twist[j] = (modulus[i] - self.twist[i]) % modulus[i];
+        }
+        p
+    }
+
+    /// `self` repeated `k` times (`k` may be negative: the inverse's power).
+    pub fn pow(&self, k: i64, modulus: &[u8]) -> Perm {
+        let base = if k < 0 {
+            self.inverse(modulus)
+        } else {
+            self.clone()
+        };
+        let mut p = Perm::identity(self.len());
+        for _ in 0..k.unsigned_abs() {
+            p = p.then(&base, modulus);
+        }
+        p
+    }
+
+    pub fn is_identity(&self) -> bool {
+        self.src.iter().enumerate().all(|(i, &s)| s as usize == i)
+            && self.twist.iter().all(|&t| t == 0)
+    }
+
+    /// Smallest `k >= 1` with `self^k` the identity.
+    pub fn order(&self, modulus: &[u8]) -> u64 {
+        // The lcm over cycles of (cycle length times the order of its net twist).
+        let mut seen = vec![false; self.len()];
+        let mut order = 1u64;
+        for start in 0..self.len() {
+            if seen[start] {
+                continue;
+            }
+            let (mut i, mut len, mut twist) = (start, 0u64, 0u32);
+            while !seen[i] {
+                seen[i] = true;
+                twist += self.twist[i] as u32;
+                i = self.src[i] as usize;
+                len += 1;
+            }
+            let m = modulus[start] as u32;
+            let t = twist % m;
+            let twist_order = if t == 0 {
+                1
+            } else {
+                (m / gcd(m as u64, t as u64) as u32) as u64
+            };
+            order = lcm(order, len * twist_order);
+        }
+        order
+    }
+
+    /// Number of positions whose piece moved or turned.
+    pub fn support(&self) -> usize {
+        (0..self.len())
+            .filter(|&i| self.src[i] as usize != i || self.twist[i] != 0)
+            .count()
+    }
+}
+
+pub fn gcd(a: u64, b: u64) -> u64 {
+    if b == 0 {
+        a
+    } else {
+        gcd(b, a % b)
+    }
+}
+
+pub fn lcm(a: u64, b: u64) -> u64 {
+    a / gcd(a, b) * b
+}
+
+impl State {
+    /// The state after `p`.
+    pub fn apply(&self, p: &Perm, modulus: &[u8]) -> State {
+        let mut out = self.clone();
+        self.apply_into(p, modulus, &mut out);
+        out
+    }
+
+    #[inline]
+    pub fn apply_into(&self, p: &Perm, modulus: &[u8], out: &mut State) {
+        for i in 0..p.src.len() {
+            let j = p.src[i] as usize;
+            out.label[i] = self.label[j];
+            let o = self.ori[j] + p.twist[i];
+            out.ori[i] = if o >= modulus[i] { o - modulus[i] } else { o };
+        }
+    }
+}
+
+impl Puzzle {
+    /// Total number of positions.
+    pub fn positions(&self) -> usize {
+        self.orbits.iter().map(|o| o.size).sum()
+    }
+
+    /// Orientation count of each position.
+    pub fn modulus(&self) -> Vec<u8> {
+        self.orbits
+            .iter()
+            .flat_map(|o| std::iter::repeat_n(o.ori, o.size))
+            .collect()
+    }
+
+    /// First position of each orbit.
+    pub fn offsets(&self) -> Vec<usize> {
+        let mut at = 0;
+        self.orbits
+            .iter()
+            .map(|o| {
+                let first = at;
+                at += o.size;
+                first
+            })
+            .collect()
+    }
+
+    pub fn move_index(&self, name: &str) -> Option<usize> {
+        self.moves.iter().position(|m| m.name == name)
+    }
+
+    /// Whether all labels of an orbit are distinct (no interchangeable pieces in it).
+    pub fn distinct_labels(&self, orbit: usize) -> bool {
+        let first = self.offsets()[orbit];
+        let labels = &self.goal.label[first..first + self.orbits[orbit].size];
+        let mut seen = [false; 256];
+        labels
+            .iter()
+            .all(|&l| !std::mem::replace(&mut seen[l as usize], true))
+    }
+
+    /// The puzzle with the pieces at `positions` interchangeable with each other (one label), in
+    /// each orbit separately: their places do not matter any more.
+    pub fn with_merged(&self, positions: &[usize]) -> Puzzle {
+        let mut p = self.clone();
+        let offsets = self.offsets();
+        for (o, orbit) in self.orbits.iter().enumerate() {
+            let inside: Vec<usize> = positions
+                .iter()
+                .copied()
+                .filter(|&i| i >= offsets[o] && i < offsets[o] + orbit.size)
+                .collect();
+            if let Some(&first) = inside.first() {
+                let label = p.goal.label[first];
+                for &i in &inside {
+                    p.goal.label[i] = label;
+                }
+            }
+        }
+        p
+    }
+
+    /// The puzzle with only the named moves.
+    pub fn with_moves(&self, keep: &[usize]) -> Puzzle {
+        let mut p = self.clone();
+        p.moves = keep.iter().map(|&m| self.moves[m].clone()).collect();
+        p
+    }
+}
+
+/// A state as text: for a sticker definition the colour of each sticker in its numbering, else
+/// each orbit's labels and orientations.
+pub struct ShowState<'a>(pub &'a Puzzle, pub &'a State);
+
+impl fmt::Display for ShowState<'_> {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let (p, s) = (self.0, self.1);
+        if let Some(map) = &p.stickers {
+            let colors = sticker_colors(p, map, s);
+            return write!(f, "{}", colors.join(" "));
+        }
+        let offsets = p.offsets();
+        for (o, orbit) in p.orbits.iter().enumerate() {
+            if o > 0 {
+                writeln!(f)?;
+            }
+            write!(f, "{}:", orbit.name)?;
+            for i in offsets[o]..offsets[o] + orbit.size {
+                let name = &p.label_names[s.label[i] as usize];
+                write!(f, " {}", name.strip_prefix(orbit.name.as_str()).unwrap_or(name))?;
+                if orbit.ori > 1 {
+                    write!(f, "/{}", s.ori[i])?;
+                }
+            }
+        }
+        Ok(())
+    }
+}
+
+/// The colour of every sticker of a sticker definition in state `s`.
+pub fn sticker_colors(p: &Puzzle, map: &StickerMap, s: &State) -> Vec<String> {
+    let mut colors = map.colors.clone();
+    // A piece's label is its home position; its sticker j sits at index (j + ori) of the position.
+    let home_of_label: Vec<usize> = {
+        let mut h = vec![usize::MAX; p.label_names.len()];
+        for (i, &l) in p.goal.label.iter().enumerate() {
+            if h[l as usize] == usize::MAX {
+                h[l as usize] = i;
+            }
+        }
+        h
+    };
+    for (i, stickers) in map.of_position.iter().enumerate() {
+        let home = &map.of_position[home_of_label[s.label[i] as usize]];
+        let k = stickers.len();
+        for j in 0..k {
+            colors[stickers[(j + s.ori[i] as usize) % k]] = map.colors[home[j]].clone();
+        }
+    }
+    colors
+}
+
+/// Flattened cycle notation of an effect, as the article writes it: each cycle from its smallest
+/// element, that element repeated at the end (`[0 6 7 0]`: the piece at 0 goes to 6, 6's to 7, 7's
+/// to 0). A turned piece that stays in place is `i+t`; a cycle whose pieces come back turned ends
+/// with `+t`.
+pub fn flattened(p: &Puzzle, e: &Perm) -> (String, usize) {
+    if let Some(map) = &p.stickers {
+        return flattened_plain(&sticker_perm(map, e));
+    }
+    let modulus = p.modulus();
+    let offsets = p.offsets();
+    // dst[a] = b: the piece at a goes to b.
+    let mut dst = vec![0usize; e.len()];
+    for b in 0..e.len() {
+        dst[e.src[b] as usize] = b;
+    }
+    let mut parts = Vec::new();
+    let mut length = 0;
+    let mut seen = vec![false; e.len()];
+    for a in 0..e.len() {
+        if seen[a] || (dst[a] == a && e.twist[a] == 0) {
+            continue;
+        }
+        let orbit = offsets.iter().rposition(|&f| f <= a).unwrap_or(0);
+        let local = |i: usize| p.original[i];
+        let mut cycle = vec![local(a)];
+        let mut twist = 0u32;
+        let mut i = a;
+        seen[a] = true;
+        loop {
+            let j = dst[i];
+            twist += e.twist[j] as u32;
+            if j == a {
+                break;
+            }
+            seen[j] = true;
+            cycle.push(local(j));
+            i = j;
+        }
+        length += cycle.len() + 1;
+        let t = twist % modulus[a] as u32;
+        let mut text = String::new();
+        if p.orbits.len() > 1 {
+            text.push_str(&p.orbits[orbit].name);
+            text.push(' ');
+        }
+        let body: Vec<String> = cycle.iter().map(|c| c.to_string()).collect();
+        text.push_str(&body.join(" "));
+        if cycle.len() > 1 {
+            text.push(' ');
+            text.push_str(&cycle[0].to_string());
+        }
+        if t != 0 {
+            text.push_str(&format!("+{t}"));
+        }
+        parts.push(text);
+    }
+    (format!("[{}]", parts.join(", ")), length)
+}
+
+/// An effect on pieces as a permutation of the definition's stickers (`dst[a] = b`).
+pub fn sticker_perm(map: &StickerMap, e: &Perm) -> Vec<usize> {
+    let mut dst: Vec<usize> = (0..map.stickers).collect();
+    for (b, stickers) in map.of_position.iter().enumerate() {
+        let a = e.src[b] as usize;
+        let from = &map.of_position[a];
+        let k = stickers.len();
+        for (j, &s) in from.iter().enumerate() {
+            dst[s] = stickers[(j + e.twist[b] as usize) % k];
+        }
+    }
+    dst
+}
+
+/// Flattened notation of a plain permutation given as `dst`, and its length.
+pub fn flattened_plain(dst: &[usize]) -> (String, usize) {
+    let mut out = Vec::new();
+    let mut seen = vec![false; dst.len()];
+    for a in 0..dst.len() {
+        if seen[a] || dst[a] == a {
+            continue;
+        }
+        let mut i = a;
+        loop {
+            seen[i] = true;
+            out.push(i.to_string());
+            i = dst[i];
+            if i == a {
+                break;
+            }
+        }
+        out.push(a.to_string());
+    }
+    let len = out.len();
+    (format!("[{}]", out.join(" ")), len)
+}

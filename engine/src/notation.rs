@@ -1,0 +1,377 @@
+//! States, effects and position lists as users write them, in the definition's own numbering
+//! (sticker numbers for a sticker definition, orbit-local piece numbers for KPuzzle), and the net
+//! drawing of a state.
+
+use crate::model::{sticker_colors, Perm, Puzzle, State};
+use std::collections::BTreeMap;
+
+/// Where sticker `s` of a sticker definition is: (position, index in the position's order).
+fn sticker_places(puzzle: &Puzzle) -> Option<Vec<Option<(usize, usize)>>> {
+    let map = puzzle.stickers.as_ref()?;
+    let mut places = vec![None; map.stickers];
+    for (i, stickers) in map.of_position.iter().enumerate() {
+        for (j, &s) in stickers.iter().enumerate() {
+            places[s] = Some((i, j));
+        }
+    }
+    Some(places)
+}
+
+/// The position of piece `index` of orbit `orbit` as the definition numbers it.
+fn kpuzzle_position(puzzle: &Puzzle, orbit: usize, index: usize) -> Option<usize> {
+    let first = puzzle.offsets()[orbit];
+    (first..first + puzzle.orbits[orbit].size).find(|&i| puzzle.original[i] == index)
+}
+
+/// Tokens of an effect or a position list: words, numbers, brackets, with their columns.
+fn tokens(text: &str) -> Vec<(usize, String)> {
+    let mut out = Vec::new();
+    let chars: Vec<char> = text.chars().collect();
+    let mut i = 0;
+    while i < chars.len() {
+        let c = chars[i];
+        if c.is_whitespace() || c == ',' || c == ':' {
+            i += 1;
+        } else if "()[]+".contains(c) {
+            out.push((i + 1, c.to_string()));
+            i += 1;
+        } else {
+            let start = i;
+            while i < chars.len() && !chars[i].is_whitespace() && !"()[]+,:".contains(chars[i]) {
+                i += 1;
+            }
+            out.push((start + 1, chars[start..i].iter().collect()));
+        }
+    }
+    out
+}
+
+/// Parses an effect: cycles `(0 1)(2 5 7)` or the article's flattened `[0 1 0 2 5 7 2]`, in the
+/// definition's numbering; a cycle may end with `+t` (its pieces come back turned by `t`); in a
+/// definition with several orbits, an orbit's name comes before its cycles.
+pub fn parse_effect(puzzle: &Puzzle, text: &str) -> Result<Perm, String> {
+    let toks = tokens(text);
+    // Cycles as lists of numbers, each with its orbit and twist.
+    let mut cycles: Vec<(usize, Vec<(usize, usize)>, u8)> = Vec::new();
+    let mut orbit: Option<usize> = if puzzle.orbits.len() == 1 || puzzle.stickers.is_some() { Some(0) } else { None };
+    let mut i = 0;
+    let number = |t: &(usize, String)| -> Result<usize, String> {
+        t.1.parse::<usize>().map_err(|_| format!("column {}: expected a number, found '{}'", t.0, t.1))
+    };
+    while i < toks.len() {
+        let (col, t) = &toks[i];
+        match t.as_str() {
+            "(" | "[" => {
+                let flat = t == "[";
+                let close = if flat { "]" } else { ")" };
+                let Some(o) = orbit else {
+                    return Err(format!("column {col}: name the orbit first ({})", orbit_names(puzzle)));
+                };
+                i += 1;
+                let mut current: Vec<(usize, usize)> = Vec::new();
+                loop {
+                    let Some(tok) = toks.get(i) else {
+                        return Err(format!("column {col}: '{t}' is never closed"));
+                    };
+                    if tok.1 == close {
+                        i += 1;
+                        break;
+                    }
+                    let v = number(tok)?;
+                    i += 1;
+                    if flat && current.first().is_some_and(|&(f, _)| f == v) {
+                        cycles.push((o, std::mem::take(&mut current), 0));
+                        if toks.get(i).is_some_and(|x| x.1 == "+") {
+                            i += 1;
+                            let t = toks.get(i).ok_or(format!("column {}: expected a twist after '+'", toks[i - 1].0))?;
+                            cycles.last_mut().expect("just pushed").2 = number(t)? as u8;
+                            i += 1;
+                        }
+                        continue;
+                    }
+                    current.push((v, tok.0));
+                }
+                if flat && !current.is_empty() {
+                    return Err(format!(
+                        "column {col}: the cycle starting at {} never closes (repeat it to end it)",
+                        current[0].0
+                    ));
+                }
+                if !flat {
+                    let mut twist = 0;
+                    if toks.get(i).is_some_and(|x| x.1 == "+") {
+                        i += 1;
+                        let t = toks.get(i).ok_or(format!("column {}: expected a twist after '+'", toks[i - 1].0))?;
+                        twist = number(t)? as u8;
+                        i += 1;
+                    }
+                    cycles.push((o, current, twist));
+                }
+            }
+            word => {
+                match puzzle.orbits.iter().position(|x| x.name == word) {
+                    Some(o) if puzzle.stickers.is_none() => orbit = Some(o),
+                    _ => return Err(format!("column {col}: unexpected '{word}': expected '(' or '['")),
+                }
+                i += 1;
+            }
+        }
+    }
+    let modulus = puzzle.modulus();
+    if let Some(places) = sticker_places(puzzle) {
+        let map = puzzle.stickers.as_ref().expect("sticker definition");
+        let mut dst: Vec<usize> = (0..map.stickers).collect();
+        let mut used = vec![false; map.stickers];
+        for (_, cycle, twist) in &cycles {
+            if *twist != 0 {
+                return Err("a sticker effect shows turns by where stickers go: no '+t' here".into());
+            }
+            for (k, &(s, col)) in cycle.iter().enumerate() {
+                if s >= map.stickers {
+                    return Err(format!("column {col}: sticker {s} is out of range 0..{}", map.stickers - 1));
+                }
+                if std::mem::replace(&mut used[s], true) {
+                    return Err(format!("column {col}: sticker {s} appears twice"));
+                }
+                dst[s] = cycle[(k + 1) % cycle.len()].0;
+            }
+        }
+        let mut p = Perm::identity(puzzle.positions());
+        for (s, &d) in dst.iter().enumerate() {
+            match (places[s], places[d]) {
+                (None, None) if s == d => {}
+                (None, _) | (_, None) => {
+                    return Err(format!("sticker {s} never moves in this puzzle, so it cannot go to {d}"))
+                }
+                (Some((b, j)), Some((b2, j2))) => {
+                    let k = modulus[b] as usize;
+                    let c = ((j2 + k - j) % k) as u8;
+                    if j == 0 {
+                        p.src[b2] = b as u16;
+                        p.twist[b2] = c;
+                    }
+                    let ob = &map.of_position[b];
+                    let o2 = &map.of_position[b2];
+                    let whole = (0..k).all(|x| dst[ob[x]] == o2[(x + c as usize) % k]);
+                    if !whole {
+                        return Err(format!("the effect moves sticker {s} without the rest of its piece ({ob:?})"));
+                    }
+                }
+            }
+        }
+        return Ok(p);
+    }
+    let mut p = Perm::identity(puzzle.positions());
+    let mut used = vec![false; puzzle.positions()];
+    for (o, cycle, twist) in &cycles {
+        let mut pos = Vec::new();
+        for &(v, col) in cycle {
+            let Some(i) = kpuzzle_position(puzzle, *o, v) else {
+                return Err(format!("column {col}: {} has no moving piece {v}", puzzle.orbits[*o].name));
+            };
+            if std::mem::replace(&mut used[i], true) {
+                return Err(format!("column {col}: {v} appears twice"));
+            }
+            pos.push(i);
+        }
+        for k in 0..pos.len() {
+            let (a, b) = (pos[k], pos[(k + 1) % pos.len()]);
+            p.src[b] = a as u16;
+        }
+        if let Some(&first) = pos.first() {
+            let m = modulus[first];
+            if *twist >= m {
+                return Err(format!("twist {twist} is out of range 0..{}", m - 1));
+            }
+            p.twist[first] = *twist;
+        }
+    }
+    Ok(p)
+}
+
+fn orbit_names(puzzle: &Puzzle) -> String {
+    puzzle.orbits.iter().map(|o| o.name.as_str()).collect::<Vec<_>>().join(", ")
+}
+
+/// Parses a list of positions (`--fixed`, `--ignore`) in the definition's numbering: sticker
+/// numbers (each names its piece), or `ORBIT:n` / `n` for KPuzzle.
+pub fn parse_positions(puzzle: &Puzzle, text: &str) -> Result<Vec<usize>, String> {
+    let mut out = Vec::new();
+    let places = sticker_places(puzzle);
+    for item in text.split(|c: char| c == ',' || c.is_whitespace()).filter(|s| !s.is_empty()) {
+        let (orbit, num) = match item.rsplit_once(':') {
+            Some((o, n)) => (Some(o), n),
+            None => (None, item),
+        };
+        let v: usize = num.parse().map_err(|_| format!("'{item}': expected a number"))?;
+        let pos = match &places {
+            Some(places) => {
+                let p = places.get(v).ok_or(format!("sticker {v} is out of range"))?;
+                match p {
+                    Some((i, _)) => *i,
+                    None => continue, // never moves: always fixed
+                }
+            }
+            None => {
+                let o = match orbit {
+                    Some(name) => puzzle
+                        .orbits
+                        .iter()
+                        .position(|x| x.name == name)
+                        .ok_or(format!("unknown orbit '{name}' ({})", orbit_names(puzzle)))?,
+                    None if puzzle.orbits.len() == 1 => 0,
+                    None => return Err(format!("'{item}': write ORBIT:{v} ({})", orbit_names(puzzle))),
+                };
+                match kpuzzle_position(puzzle, o, v) {
+                    Some(i) => i,
+                    None => continue,
+                }
+            }
+        };
+        if !out.contains(&pos) {
+            out.push(pos);
+        }
+    }
+    Ok(out)
+}
+
+/// Parses a state: sticker colours separated by spaces (as `twisty apply` prints them) for a
+/// sticker definition, or a KPuzzle pattern (`{"CORNERS": {"pieces": [...], "orientation": [...]}}`).
+pub fn parse_state(puzzle: &Puzzle, text: &str) -> Result<State, String> {
+    let modulus = puzzle.modulus();
+    let mut s = puzzle.goal.clone();
+    if let Some(map) = &puzzle.stickers {
+        let colors: Vec<&str> = text.split_whitespace().collect();
+        if colors.len() != map.stickers {
+            return Err(format!("expected {} sticker colours, found {}", map.stickers, colors.len()));
+        }
+        let placed: Vec<bool> = {
+            let mut v = vec![false; map.stickers];
+            map.of_position.iter().flatten().for_each(|&x| v[x] = true);
+            v
+        };
+        for (x, c) in colors.iter().enumerate() {
+            if !placed[x] && *c != map.colors[x] {
+                return Err(format!("sticker {x} never moves, so it must be {}, not {c}", map.colors[x]));
+            }
+        }
+        // Each position's colours must be some piece's colours turned.
+        let mut homes: Vec<(u8, Vec<&str>)> = Vec::new();
+        for (i, stickers) in map.of_position.iter().enumerate() {
+            homes.push((puzzle.goal.label[i], stickers.iter().map(|&x| map.colors[x].as_str()).collect()));
+        }
+        let mut count: BTreeMap<u8, i64> = BTreeMap::new();
+        for &l in &puzzle.goal.label {
+            *count.entry(l).or_default() += 1;
+        }
+        for (i, stickers) in map.of_position.iter().enumerate() {
+            let k = stickers.len();
+            let seen: Vec<&str> = stickers.iter().map(|&x| colors[x]).collect();
+            let hit = homes.iter().find_map(|(l, home)| {
+                (0..k).find(|&r| (0..k).all(|j| seen[(j + r) % k] == home[j])).map(|r| (*l, r))
+            });
+            let Some((l, r)) = hit else {
+                return Err(format!("stickers {stickers:?} show {seen:?}: no piece has these colours"));
+            };
+            s.label[i] = l;
+            s.ori[i] = r as u8 % modulus[i];
+            *count.entry(l).or_default() -= 1;
+        }
+        if let Some((l, _)) = count.iter().find(|(_, &c)| c != 0) {
+            return Err(format!("piece {} appears the wrong number of times", puzzle.label_names[*l as usize]));
+        }
+        return Ok(s);
+    }
+    let v: serde_json::Value = serde_json::from_str(text).map_err(|e| format!("line {} column {}: {e}", e.line(), e.column()))?;
+    let obj = v.as_object().ok_or("expected a JSON object with one pattern per orbit")?;
+    for (o, orbit) in puzzle.orbits.iter().enumerate() {
+        let pat = obj.get(&orbit.name).ok_or(format!("missing orbit {}", orbit.name))?;
+        let get = |key: &str| -> Result<Vec<i64>, String> {
+            pat.get(key)
+                .and_then(|x| x.as_array())
+                .ok_or(format!("{}.{key}: expected a list", orbit.name))?
+                .iter()
+                .map(|x| x.as_i64().ok_or(format!("{}.{key}: expected numbers", orbit.name)))
+                .collect()
+        };
+        let (pieces, ori) = (get("pieces")?, get("orientation")?);
+        let first = puzzle.offsets()[o];
+        for i in first..first + orbit.size {
+            let idx = puzzle.original[i];
+            let (p, r) = (
+                *pieces.get(idx).ok_or(format!("{}.pieces: too short", orbit.name))?,
+                *ori.get(idx).ok_or(format!("{}.orientation: too short", orbit.name))?,
+            );
+            let name = format!("{}{}", orbit.name, p);
+            let l = puzzle
+                .label_names
+                .iter()
+                .position(|x| *x == name)
+                .ok_or(format!("{}.pieces[{idx}]: no piece {p}", orbit.name))?;
+            if r < 0 || r >= orbit.ori as i64 {
+                return Err(format!("{}.orientation[{idx}]: {r} is out of range", orbit.name));
+            }
+            s.label[i] = l as u8;
+            s.ori[i] = r as u8;
+        }
+    }
+    let mut a = s.label.clone();
+    let mut b = puzzle.goal.label.clone();
+    a.sort_unstable();
+    b.sort_unstable();
+    if a != b {
+        return Err("the pattern does not hold each piece exactly once".into());
+    }
+    Ok(s)
+}
+
+/// The state drawn into the definition's `layout`: each sticker number replaced by its colour,
+/// with ANSI background colours when `ansi` is set.
+pub fn draw(puzzle: &Puzzle, s: &State, ansi: bool) -> Option<String> {
+    let layout = puzzle.layout.as_ref()?;
+    let map = puzzle.stickers.as_ref()?;
+    let colors = sticker_colors(puzzle, map, s);
+    let mut out = String::new();
+    let chars: Vec<char> = layout.chars().collect();
+    let mut i = 0;
+    while i < chars.len() {
+        if chars[i].is_ascii_digit() {
+            let start = i;
+            while i < chars.len() && chars[i].is_ascii_digit() {
+                i += 1;
+            }
+            let text: String = chars[start..i].iter().collect();
+            let width = i - start;
+            match text.parse::<usize>().ok().and_then(|n| colors.get(n)) {
+                Some(c) => {
+                    let cell = format!("{c:>width$}");
+                    if ansi {
+                        out.push_str(&format!("\x1b[{}m{cell}\x1b[0m", ansi_code(c)));
+                    } else {
+                        out.push_str(&cell);
+                    }
+                }
+                None => out.push_str(&text),
+            }
+        } else {
+            out.push(chars[i]);
+            i += 1;
+        }
+    }
+    Some(out)
+}
+
+/// A background colour for a colour name's first letter (white, yellow, red, orange, green, blue,
+/// purple/pink, grey).
+fn ansi_code(c: &str) -> &'static str {
+    match c.chars().next().map(|x| x.to_ascii_lowercase()) {
+        Some('w') => "30;107",
+        Some('y') => "30;103",
+        Some('r') => "97;41",
+        Some('o') => "30;48;5;208",
+        Some('g') => "30;42",
+        Some('b') => "97;44",
+        Some('p') => "97;45",
+        _ => "30;47",
+    }
+}

@@ -1,0 +1,366 @@
+//! From stickers to pieces: a definition that numbers every sticker (as the article's does) is turned
+//! into pieces where stickers always move together, so that a 2x2x2 given as 24 sticker cycles is
+//! searched as 7 or 8 corners with 3 orientations, as fast as a piece-level definition.
+//!
+//! Pieces are the blocks of the move group's action on the stickers: sets that every move carries
+//! onto another such set whole. For each pair of stickers moved by the same moves we take the
+//! smallest block containing both (Atkinson's closure); a block is kept when all its stickers are
+//! moved by the same moves (a piece, not a layer). Inside a piece the stickers must only ever rotate
+//! (a cyclic order every move keeps); that makes the rotation the piece's orientation. Where this
+//! does not hold, or where the colours would make two orientations look alike, the stickers stay
+//! stickers: slower, never wrong.
+
+use crate::model::{Move, Orbit, Perm, Puzzle, State, StickerMap};
+
+struct UnionFind(Vec<usize>);
+
+impl UnionFind {
+    fn new(n: usize) -> Self {
+        UnionFind((0..n).collect())
+    }
+    fn find(&mut self, mut x: usize) -> usize {
+        while self.0[x] != x {
+            self.0[x] = self.0[self.0[x]];
+            x = self.0[x];
+        }
+        x
+    }
+    fn union(&mut self, a: usize, b: usize) -> bool {
+        let (a, b) = (self.find(a), self.find(b));
+        if a == b {
+            return false;
+        }
+        self.0[a.max(b)] = a.min(b);
+        true
+    }
+}
+
+/// Removes the positions that no move touches (they stay solved), and orbits left empty.
+pub fn drop_fixed(p: &Puzzle) -> Puzzle {
+    let n = p.positions();
+    let moved: Vec<bool> = (0..n)
+        .map(|i| {
+            p.moves
+                .iter()
+                .any(|m| m.perm.src[i] as usize != i || m.perm.twist[i] != 0)
+        })
+        .collect();
+    if moved.iter().all(|&m| m) {
+        return p.clone();
+    }
+    let mut index = vec![usize::MAX; n];
+    let mut kept = Vec::new();
+    for i in 0..n {
+        if moved[i] {
+            index[i] = kept.len();
+            kept.push(i);
+        }
+    }
+    let mut out = p.clone();
+    let offsets = p.offsets();
+    out.orbits.clear();
+    for (o, orbit) in p.orbits.iter().enumerate() {
+        let size = (offsets[o]..offsets[o] + orbit.size)
+            .filter(|&i| moved[i])
+            .count();
+        if size > 0 {
+            out.orbits.push(Orbit {
+                size,
+                ..orbit.clone()
+            });
+        }
+    }
+    out.goal = State {
+        label: kept.iter().map(|&i| p.goal.label[i]).collect(),
+        ori: kept.iter().map(|&i| p.goal.ori[i]).collect(),
+    };
+    out.original = kept.iter().map(|&i| p.original[i]).collect();
+    for m in &mut out.moves {
+        m.perm = Perm {
+            src: kept
+                .iter()
+                .map(|&i| index[m.perm.src[i] as usize] as u16)
+                .collect(),
+            twist: kept.iter().map(|&i| m.perm.twist[i]).collect(),
+        };
+    }
+    if let Some(map) = &p.stickers {
+        out.stickers = Some(StickerMap {
+            of_position: kept.iter().map(|&i| map.of_position[i].clone()).collect(),
+            ..map.clone()
+        });
+    }
+    out
+}
+
+/// Turns a one-orbit sticker puzzle into pieces where it can (see the module comment).
+pub fn reduce(p: &Puzzle) -> Puzzle {
+    let n = p.positions();
+    let colors: Vec<String> = p
+        .goal
+        .label
+        .iter()
+        .map(|&l| p.label_names[l as usize].clone())
+        .collect();
+    let fallback = || {
+        let mut s = p.clone();
+        s.stickers = Some(StickerMap {
+            stickers: n,
+            of_position: (0..n).map(|i| vec![i]).collect(),
+            colors: colors.clone(),
+        });
+        drop_fixed(&s)
+    };
+    // dst form of each move: the sticker at a goes to dst[a].
+    let dst: Vec<Vec<usize>> = p
+        .moves
+        .iter()
+        .map(|m| {
+            let mut d = vec![0; n];
+            for (b, &a) in m.perm.src.iter().enumerate() {
+                d[a as usize] = b;
+            }
+            d
+        })
+        .collect();
+    let moving: Vec<bool> = (0..n).map(|s| dst.iter().any(|d| d[s] != s)).collect();
+    let sig: Vec<Vec<bool>> = (0..n)
+        .map(|s| dst.iter().map(|d| d[s] != s).collect())
+        .collect();
+    let mut pieces = UnionFind::new(n);
+    for a in 0..n {
+        for b in a + 1..n {
+            if !moving[a] || !moving[b] || sig[a] != sig[b] || pieces.find(a) == pieces.find(b) {
+                continue;
+            }
+            // The smallest block holding a and b: merge images of merged pairs until closed.
+            let mut block = UnionFind::new(n);
+            block.union(a, b);
+            let mut queue = vec![(a, b)];
+            while let Some((x, y)) = queue.pop() {
+                for d in &dst {
+                    if block.union(d[x], d[y]) {
+                        queue.push((d[x], d[y]));
+                    }
+                }
+            }
+            if (0..n).all(|s| {
+                let r = block.find(s);
+                sig[s] == sig[r]
+            }) {
+                for s in 0..n {
+                    let r = block.find(s);
+                    pieces.union(s, r);
+                }
+            }
+        }
+    }
+    // Blocks of moving stickers, each as its stickers in increasing order.
+    let mut block_of = vec![usize::MAX; n];
+    let mut blocks: Vec<Vec<usize>> = Vec::new();
+    for s in 0..n {
+        if !moving[s] {
+            continue;
+        }
+        let r = pieces.find(s);
+        if block_of[r] == usize::MAX {
+            block_of[r] = blocks.len();
+            blocks.push(Vec::new());
+        }
+        block_of[s] = block_of[r];
+        blocks[block_of[s]].push(s);
+    }
+    if blocks.iter().all(|b| b.len() == 1) {
+        return fallback();
+    }
+    // Orbits of blocks under the moves, each with an order of its stickers carried from its root.
+    let mut orbit_of = vec![usize::MAX; blocks.len()];
+    let mut order: Vec<Vec<usize>> = vec![Vec::new(); blocks.len()];
+    let mut orbit_roots = Vec::new();
+    for root in 0..blocks.len() {
+        if orbit_of[root] != usize::MAX {
+            continue;
+        }
+        let orbit = orbit_roots.len();
+        orbit_roots.push(root);
+        let members = {
+            let mut members = vec![root];
+            orbit_of[root] = orbit;
+            let mut i = 0;
+            while i < members.len() {
+                let b = members[i];
+                for d in &dst {
+                    let next = block_of[d[blocks[b][0]]];
+                    if orbit_of[next] == usize::MAX {
+                        orbit_of[next] = orbit;
+                        members.push(next);
+                    }
+                }
+                i += 1;
+            }
+            members
+        };
+        let k = blocks[root].len();
+        if k > 6 {
+            return fallback();
+        }
+        // Try each cyclic order of the root's stickers (the first fixed) until every move rotates.
+        let mut found = false;
+        for rest in permutations(&blocks[root][1..]) {
+            let mut root_order = vec![blocks[root][0]];
+            root_order.extend(rest);
+            if let Some(orders) = carry_orders(&members, root, root_order, &blocks, &block_of, &dst)
+            {
+                for (b, o) in orders {
+                    order[b] = o;
+                }
+                found = true;
+                break;
+            }
+        }
+        if !found {
+            return fallback();
+        }
+    }
+    // Colours: each piece's colours in its order; two orientations must never look alike.
+    let tuple = |b: usize| -> Vec<&str> { order[b].iter().map(|&s| colors[s].as_str()).collect() };
+    let mut label_names: Vec<String> = Vec::new();
+    let mut label_of_block = vec![0u8; blocks.len()];
+    for b in 0..blocks.len() {
+        let t = tuple(b);
+        let k = t.len();
+        for r in 1..k {
+            let rotated: Vec<&str> = (0..k).map(|j| t[(j + r) % k]).collect();
+            if rotated == t {
+                return fallback();
+            }
+            if (0..blocks.len()).any(|c| orbit_of[c] == orbit_of[b] && tuple(c) == rotated) {
+                return fallback();
+            }
+        }
+        let name = t.concat();
+        let l = match label_names.iter().position(|x| *x == name) {
+            Some(l) => l,
+            None => {
+                label_names.push(name);
+                label_names.len() - 1
+            }
+        };
+        if l > 255 {
+            return fallback();
+        }
+        label_of_block[b] = l as u8;
+    }
+    // Positions: orbit by orbit (in order of their first sticker), blocks by first sticker.
+    let mut position_blocks: Vec<usize> = (0..blocks.len()).collect();
+    position_blocks.sort_by_key(|&b| (orbit_of[b], blocks[b][0]));
+    let mut position_of = vec![0usize; blocks.len()];
+    for (i, &b) in position_blocks.iter().enumerate() {
+        position_of[b] = i;
+    }
+    let orbits: Vec<Orbit> = orbit_roots
+        .iter()
+        .enumerate()
+        .map(|(o, &root)| Orbit {
+            name: format!("pieces{}", o + 1),
+            size: orbit_of.iter().filter(|&&x| x == o).count(),
+            ori: blocks[root].len() as u8,
+        })
+        .collect();
+    let moves = p
+        .moves
+        .iter()
+        .zip(&dst)
+        .map(|(m, d)| {
+            let mut perm = Perm::identity(blocks.len());
+            for b in 0..blocks.len() {
+                let to = block_of[d[order[b][0]]];
+                let c = order[to]
+                    .iter()
+                    .position(|&s| s == d[order[b][0]])
+                    .unwrap_or(0);
+                perm.src[position_of[to]] = position_of[b] as u16;
+                perm.twist[position_of[to]] = c as u8;
+            }
+            Move {
+                name: m.name.clone(),
+                perm,
+                base: m.base,
+            }
+        })
+        .collect();
+    let positions = blocks.len();
+    Puzzle {
+        name: p.name.clone(),
+        orbits,
+        moves,
+        goal: State {
+            label: position_blocks.iter().map(|&b| label_of_block[b]).collect(),
+            ori: vec![0; positions],
+        },
+        label_names,
+        stickers: Some(StickerMap {
+            stickers: n,
+            of_position: position_blocks.iter().map(|&b| order[b].clone()).collect(),
+            colors,
+        }),
+        layout: p.layout.clone(),
+        comment: p.comment.clone(),
+        original: (0..positions).collect(),
+    }
+}
+
+/// Orders for every block of an orbit, carried from the root's by the moves, if every move then
+/// maps each block's order onto its image's order rotated.
+fn carry_orders(
+    members: &[usize],
+    root: usize,
+    root_order: Vec<usize>,
+    blocks: &[Vec<usize>],
+    block_of: &[usize],
+    dst: &[Vec<usize>],
+) -> Option<Vec<(usize, Vec<usize>)>> {
+    let mut order: std::collections::HashMap<usize, Vec<usize>> = std::collections::HashMap::new();
+    order.insert(root, root_order);
+    let mut queue = vec![root];
+    while let Some(b) = queue.pop() {
+        for d in dst {
+            let image: Vec<usize> = order[&b].iter().map(|&s| d[s]).collect();
+            let to = block_of[image[0]];
+            if !order.contains_key(&to) {
+                order.insert(to, image);
+                queue.push(to);
+            }
+        }
+    }
+    let k = blocks[root].len();
+    for &b in members {
+        let ob = order.get(&b)?;
+        for d in dst {
+            let to = block_of[d[ob[0]]];
+            let ot = &order[&to];
+            let c = ot.iter().position(|&s| s == d[ob[0]])?;
+            if (0..k).any(|j| d[ob[j]] != ot[(j + c) % k]) {
+                return None;
+            }
+        }
+    }
+    Some(order.into_iter().collect())
+}
+
+/// All orders of `items`.
+fn permutations(items: &[usize]) -> Vec<Vec<usize>> {
+    if items.is_empty() {
+        return vec![Vec::new()];
+    }
+    let mut out = Vec::new();
+    for i in 0..items.len() {
+        let mut rest = items.to_vec();
+        let first = rest.remove(i);
+        for mut p in permutations(&rest) {
+            p.insert(0, first);
+            out.push(p);
+        }
+    }
+    out
+}

@@ -1,0 +1,217 @@
+//! Optimal solutions. When the whole space fits (and the moves are closed under inverse), the full
+//! distance table is built (or read from a file `twisty gods --out` wrote) and each state walks down
+//! it: no search at all. Otherwise IDA* from the library's search core runs over the puzzle's states
+//! with pattern databases built automatically: one distance table per coordinate (an orbit's
+//! arrangement, its orientations) that fits, the bound being their maximum, and the metric's move
+//! pruner.
+
+use crate::metric::{MoveSet, PairPruner};
+use crate::model::{Perm, Puzzle, State};
+use crate::space::{coordinates, rank_count, Coord, Space};
+use crate::table::{DistTable, Fnv, Level};
+use twisty::heuristic::{FnBound, UNREACHABLE};
+use twisty::search::{first_solution, Domain};
+
+/// Full tables up to this many states are built for solving (64 MB at 2 bits per state).
+pub const FULL_TABLE_LIMIT: u128 = 1 << 28;
+/// Pattern databases up to this many entries (one byte each).
+const PATTERN_LIMIT: usize = 1 << 24;
+
+/// What a solver found out before its first answer.
+pub enum Method {
+    Table { space: Space, table: DistTable },
+    Search { pdbs: Vec<(Coord, Vec<u8>)> },
+}
+
+pub struct Solver {
+    pub puzzle: Puzzle,
+    pub set: MoveSet,
+    pub modulus: Vec<u8>,
+    pub method: Method,
+    pruner: PairPruner,
+}
+
+/// A fingerprint of a puzzle under a move set: tables saved for one are refused by another.
+pub fn fingerprint(puzzle: &Puzzle, set: &MoveSet) -> u64 {
+    let mut h = Fnv::new();
+    h.update(&puzzle.goal.label);
+    h.update(&puzzle.goal.ori);
+    h.update(&puzzle.modulus());
+    for p in &set.perms {
+        for &s in &p.src {
+            h.update(&s.to_le_bytes());
+        }
+        h.update(&p.twist);
+    }
+    h.finish()
+}
+
+/// Whether a full table of the puzzle under `set` is possible at all (and how big).
+pub fn full_table_size(puzzle: &Puzzle, set: &MoveSet) -> Option<u128> {
+    if !set.closed_under_inverse(&puzzle.modulus()) {
+        return None;
+    }
+    rank_count(puzzle)
+}
+
+struct States<'a> {
+    perms: &'a [Perm],
+    modulus: &'a [u8],
+    goal: &'a State,
+}
+
+impl Domain for States<'_> {
+    type State = State;
+    fn move_count(&self) -> usize {
+        self.perms.len()
+    }
+    fn apply_into(&self, s: &State, m: usize, out: &mut State) {
+        s.apply_into(&self.perms[m], self.modulus, out);
+    }
+    fn is_goal(&self, s: &State) -> bool {
+        s == self.goal
+    }
+}
+
+impl Solver {
+    /// Prepares to solve `puzzle` under `set`: loads `table_file` if given, else builds the full
+    /// table when it has at most `full_limit` states, else pattern databases. `report` hears of the
+    /// table's levels.
+    pub fn new(
+        puzzle: &Puzzle,
+        set: MoveSet,
+        table_file: Option<&std::path::Path>,
+        full_limit: u128,
+        report: impl FnMut(&Level),
+    ) -> Result<Solver, String> {
+        let modulus = puzzle.modulus();
+        let pruner = PairPruner::new(&set, &modulus);
+        let full = full_table_size(puzzle, &set);
+        let method = match (table_file, full) {
+            (Some(path), Some(_)) => {
+                let space = Space::new(puzzle, set.perms.clone())?;
+                let table = DistTable::load(path, fingerprint(puzzle, &set), space.size)?;
+                Method::Table { space, table }
+            }
+            (Some(_), None) => {
+                return Err("a table needs moves closed under inverse and a space that fits".into())
+            }
+            (None, Some(n)) if n <= full_limit => {
+                let space = Space::new(puzzle, set.perms.clone())?;
+                let table = DistTable::build(&space, report);
+                if !table.complete {
+                    return Err("interrupted while building the table".into());
+                }
+                Method::Table { space, table }
+            }
+            _ => {
+                // Pattern databases search backwards from the goal, so they use the inverses.
+                let mut perms = set.perms.clone();
+                let inverses: Vec<usize> = set
+                    .perms
+                    .iter()
+                    .map(|p| {
+                        let inv = p.inverse(&modulus);
+                        match perms.iter().position(|q| *q == inv) {
+                            Some(i) => i,
+                            None => {
+                                perms.push(inv);
+                                perms.len() - 1
+                            }
+                        }
+                    })
+                    .collect();
+                let coords = coordinates(puzzle, &perms, PATTERN_LIMIT)?;
+                let pdbs = coords
+                    .into_iter()
+                    .map(|c| {
+                        let table = pattern_table(&c, &puzzle.goal, &inverses);
+                        (c, table)
+                    })
+                    .collect();
+                Method::Search { pdbs }
+            }
+        };
+        Ok(Solver {
+            puzzle: puzzle.clone(),
+            set,
+            modulus,
+            method,
+            pruner,
+        })
+    }
+
+    /// An optimal sequence (move indices into `set`) from `state` to the goal, if any is at most
+    /// `max_depth` long.
+    pub fn solve(&self, state: &State, max_depth: u32) -> Option<Vec<usize>> {
+        match &self.method {
+            Method::Table { space, table } => table.path(space, space.rank(state)),
+            Method::Search { pdbs } => {
+                let domain = States {
+                    perms: &self.set.perms,
+                    modulus: &self.modulus,
+                    goal: &self.puzzle.goal,
+                };
+                let h = FnBound(|s: &State| {
+                    pdbs.iter()
+                        .map(|(c, t)| match t[c.value(s)] {
+                            u8::MAX => UNREACHABLE,
+                            d => d as u32,
+                        })
+                        .max()
+                        .unwrap_or(0)
+                });
+                first_solution(&domain, &h, &self.pruner, state, max_depth).0
+            }
+        }
+    }
+
+    /// The shortest sequence whose effect on the goal is `effect` (the inverse of a solution of
+    /// the state it leads to); needs the moves' inverses.
+    pub fn sequence_for(&self, effect: &Perm, max_depth: u32) -> Result<Option<Vec<usize>>, String> {
+        let inverses = self.set.inverses(&self.modulus);
+        if inverses.iter().any(Option::is_none) {
+            return Err("finding a sequence for an effect needs every move's inverse among the moves".into());
+        }
+        let state = self.puzzle.goal.apply(effect, &self.modulus);
+        Ok(self.solve(&state, max_depth).map(|path| {
+            path.iter()
+                .rev()
+                .map(|&m| inverses[m].expect("checked above"))
+                .collect()
+        }))
+    }
+
+    pub fn names(&self, path: &[usize]) -> String {
+        path.iter()
+            .map(|&m| self.set.names[m].as_str())
+            .collect::<Vec<_>>()
+            .join(" ")
+    }
+}
+
+/// Distances to the goal's value of one coordinate (`u8::MAX`: never), by BFS backwards: the
+/// predecessors of a value under move `m` are its images under `m`'s inverse.
+fn pattern_table(c: &Coord, goal: &State, inverses: &[usize]) -> Vec<u8> {
+    let mut t = vec![u8::MAX; c.size];
+    let start = c.value(goal);
+    t[start] = 0;
+    let mut frontier = vec![start];
+    let mut scratch = Vec::new();
+    let mut d = 0u8;
+    while !frontier.is_empty() && d < u8::MAX - 1 {
+        let mut next = Vec::new();
+        for &v in &frontier {
+            for &m in inverses {
+                let n = c.next(v, m, &mut scratch);
+                if t[n] == u8::MAX {
+                    t[n] = d + 1;
+                    next.push(n);
+                }
+            }
+        }
+        frontier = next;
+        d += 1;
+    }
+    t
+}

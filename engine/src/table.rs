@@ -1,0 +1,329 @@
+//! The full distance table of a puzzle: 2 bits per state (distance mod 3; 3 = not reached), filled
+//! by a breadth-first search over the ranks on every core (rayon).
+//!
+//! Early levels expand the frontier forward (each new state marked with an atomic AND, so two
+//! threads reaching one state count it once); once half the space is reached, each unreached state
+//! asks whether a neighbour is in the current level (backward), and each thread writes only its own
+//! words. Distances mod 3 are enough to walk down to the goal because the moves are closed under
+//! inverse: neighbours differ by at most one level, so "one less mod 3" is "one less".
+//!
+//! A table can be saved with a checksum and a fingerprint of the puzzle and metric it belongs to,
+//! and the search can be cut into slices of the rank range ([`crate::slices`]).
+
+use crate::interrupt;
+use crate::space::{Scratch, Space};
+use rayon::prelude::*;
+use std::io::{Read, Write};
+use std::sync::atomic::{AtomicU64, AtomicUsize, Ordering};
+
+pub const UNREACHED: u8 = 3;
+const LOW_BITS: u64 = 0x5555_5555_5555_5555;
+
+/// Distances mod 3 of every rank.
+pub struct DistTable {
+    words: Vec<AtomicU64>,
+    pub size: usize,
+    /// States at each distance from the goal.
+    pub distribution: Vec<u64>,
+    /// False when the build was interrupted (the distribution is then a prefix).
+    pub complete: bool,
+}
+
+/// One finished level, for progress reports.
+pub struct Level {
+    pub depth: usize,
+    pub states: u64,
+    pub reached: u64,
+    pub seconds: f64,
+}
+
+/// Bit 2i set where field i of `word` equals `v`.
+#[inline]
+pub fn fields_equal(word: u64, v: u8) -> u64 {
+    let x = word ^ (LOW_BITS * v as u64);
+    !(x | (x >> 1)) & LOW_BITS
+}
+
+impl DistTable {
+    pub fn empty(size: usize) -> DistTable {
+        DistTable {
+            words: (0..size.div_ceil(32))
+                .map(|_| AtomicU64::new(u64::MAX))
+                .collect(),
+            size,
+            distribution: Vec::new(),
+            complete: false,
+        }
+    }
+
+    #[inline]
+    pub fn get(&self, r: usize) -> u8 {
+        ((self.words[r >> 5].load(Ordering::Relaxed) >> ((r & 31) * 2)) & 3) as u8
+    }
+
+    /// Marks `r` with `v` if it is unreached; true if it was.
+    #[inline]
+    fn mark(&self, r: usize, v: u8) -> bool {
+        let shift = (r & 31) * 2;
+        let word = &self.words[r >> 5];
+        // Only an unreached field (3) may change. Within one level every writer writes the same
+        // value, so a field seen as 3 is 3 or that value when the AND lands: either way it ends up
+        // as the value, and only the writer that still saw 3 in the AND's result counts it.
+        if (word.load(Ordering::Relaxed) >> shift) & 3 != 3 {
+            return false;
+        }
+        let clear = !(((3 ^ v) as u64) << shift);
+        let old = word.fetch_and(clear, Ordering::Relaxed);
+        (old >> shift) & 3 == 3
+    }
+
+    /// Sets the field of `r` (building a table from other data).
+    pub fn set(&mut self, r: usize, v: u8) {
+        let shift = (r & 31) * 2;
+        let w = self.words[r >> 5].get_mut();
+        *w = (*w & !(3 << shift)) | ((v as u64) << shift);
+    }
+
+    /// A checksum of the fields, to compare two tables.
+    pub fn digest(&self) -> u64 {
+        let mut h = Fnv::new();
+        for w in &self.words {
+            h.update(&w.load(Ordering::Relaxed).to_le_bytes());
+        }
+        h.finish()
+    }
+
+    pub fn bytes(&self) -> usize {
+        self.words.len() * 8
+    }
+
+    /// God's number: the largest distance.
+    pub fn gods_number(&self) -> usize {
+        self.distribution.len().saturating_sub(1)
+    }
+
+    /// Breadth-first search from the goal over the whole space. `report` hears of every level.
+    pub fn build(space: &Space, mut report: impl FnMut(&Level)) -> DistTable {
+        let t = DistTable::empty(space.size);
+        let all: Vec<usize> = (0..space.moves.len()).collect();
+        let start = std::time::Instant::now();
+        let goal = space.goal_rank();
+        t.mark(goal, 0);
+        let mut t = t;
+        t.distribution.push(1);
+        let mut reached = 1u64;
+        report(&Level {
+            depth: 0,
+            states: 1,
+            reached,
+            seconds: start.elapsed().as_secs_f64(),
+        });
+        let chunk_words = 1024;
+        let mut d = 0usize;
+        loop {
+            if interrupt::requested() {
+                return t;
+            }
+            let cur = (d % 3) as u8;
+            let nxt = ((d + 1) % 3) as u8;
+            let found = AtomicUsize::new(0);
+            let words = t.words.len();
+            let forward = reached * 2 < space.size as u64;
+            (0..words.div_ceil(chunk_words))
+                .into_par_iter()
+                .for_each_init(Scratch::default, |scratch, chunk| {
+                    if interrupt::requested() {
+                        return;
+                    }
+                    let mut local = 0;
+                    for w in chunk * chunk_words..((chunk + 1) * chunk_words).min(words) {
+                        let word = t.words[w].load(Ordering::Relaxed);
+                        let mut hits = fields_equal(word, if forward { cur } else { UNREACHED });
+                        while hits != 0 {
+                            let r = w * 32 + hits.trailing_zeros() as usize / 2;
+                            hits &= hits - 1;
+                            if r >= t.size {
+                                break;
+                            }
+                            if forward {
+                                space.for_each_neighbor(r, &all, scratch, |_, n| {
+                                    local += t.mark(n, nxt) as usize;
+                                });
+                            } else if space.any_neighbor(r, &all, scratch, |n| t.get(n) == cur) {
+                                local += t.mark(r, nxt) as usize;
+                            }
+                        }
+                    }
+                    found.fetch_add(local, Ordering::Relaxed);
+                });
+            if interrupt::requested() {
+                return t;
+            }
+            let found = found.into_inner() as u64;
+            if found == 0 {
+                t.complete = true;
+                return t;
+            }
+            d += 1;
+            reached += found;
+            t.distribution.push(found);
+            report(&Level {
+                depth: d,
+                states: found,
+                reached,
+                seconds: start.elapsed().as_secs_f64(),
+            });
+        }
+    }
+
+    /// A shortest path from rank `r` to the goal, as move indices; `None` if `r` is unreached.
+    pub fn path(&self, space: &Space, mut r: usize) -> Option<Vec<usize>> {
+        let goal = space.goal_rank();
+        let all: Vec<usize> = (0..space.moves.len()).collect();
+        let mut scratch = Scratch::default();
+        let mut v = self.get(r);
+        if v == UNREACHED {
+            return None;
+        }
+        let mut path = Vec::new();
+        while r != goal {
+            let want = (v + 2) % 3;
+            let mut step = None;
+            space.for_each_neighbor(r, &all, &mut scratch, |m, n| {
+                if step.is_none() && self.get(n) == want {
+                    step = Some((m, n));
+                }
+            });
+            let (m, n) = step.expect("a reached state has a neighbour one closer");
+            path.push(m);
+            r = n;
+            v = want;
+        }
+        Some(path)
+    }
+
+    /// Writes the table with a header naming the puzzle (`fingerprint`) and a checksum at the end.
+    pub fn save(&self, path: &std::path::Path, fingerprint: u64) -> std::io::Result<()> {
+        let tmp = path.with_extension("partial");
+        let mut f = std::io::BufWriter::new(std::fs::File::create(&tmp)?);
+        let mut sum = Fnv::new();
+        let put = |f: &mut dyn Write, bytes: &[u8], sum: &mut Fnv| -> std::io::Result<()> {
+            sum.update(bytes);
+            f.write_all(bytes)
+        };
+        put(&mut f, MAGIC, &mut sum)?;
+        put(&mut f, &fingerprint.to_le_bytes(), &mut sum)?;
+        put(&mut f, &(self.size as u64).to_le_bytes(), &mut sum)?;
+        put(
+            &mut f,
+            &(self.distribution.len() as u64).to_le_bytes(),
+            &mut sum,
+        )?;
+        for &c in &self.distribution {
+            put(&mut f, &c.to_le_bytes(), &mut sum)?;
+        }
+        let mut buf = Vec::with_capacity(1 << 16);
+        for w in &self.words {
+            buf.extend_from_slice(&w.load(Ordering::Relaxed).to_le_bytes());
+            if buf.len() >= 1 << 16 {
+                put(&mut f, &buf, &mut sum)?;
+                buf.clear();
+            }
+        }
+        put(&mut f, &buf, &mut sum)?;
+        f.write_all(&sum.finish().to_le_bytes())?;
+        f.flush()?;
+        drop(f);
+        std::fs::rename(&tmp, path)
+    }
+
+    /// Reads a table saved by [`DistTable::save`], checking its checksum and that it belongs to
+    /// `fingerprint` and `size`.
+    pub fn load(
+        path: &std::path::Path,
+        fingerprint: u64,
+        size: usize,
+    ) -> Result<DistTable, String> {
+        let name = path.display();
+        let mut bytes = Vec::new();
+        std::fs::File::open(path)
+            .and_then(|mut f| f.read_to_end(&mut bytes))
+            .map_err(|e| format!("{name}: {e}"))?;
+        if bytes.len() < MAGIC.len() + 32 || &bytes[..MAGIC.len()] != MAGIC {
+            return Err(format!("{name}: not a twisty distance table"));
+        }
+        let (body, tail) = bytes.split_at(bytes.len() - 8);
+        let mut sum = Fnv::new();
+        sum.update(body);
+        if sum.finish().to_le_bytes() != tail {
+            return Err(format!(
+                "{name}: checksum mismatch (the file is damaged or incomplete)"
+            ));
+        }
+        let mut at = MAGIC.len();
+        let u64_at = |at: &mut usize| -> Result<u64, String> {
+            let v = body
+                .get(*at..*at + 8)
+                .ok_or_else(|| format!("{name}: truncated header"))?;
+            *at += 8;
+            Ok(u64::from_le_bytes(v.try_into().expect("8 bytes")))
+        };
+        if u64_at(&mut at)? != fingerprint {
+            return Err(format!(
+                "{name}: the table belongs to another puzzle, move set or metric"
+            ));
+        }
+        if u64_at(&mut at)? != size as u64 {
+            return Err(format!("{name}: the table has another size"));
+        }
+        let levels = u64_at(&mut at)?;
+        if levels > 10_000 {
+            return Err(format!("{name}: bad header"));
+        }
+        let distribution = (0..levels)
+            .map(|_| u64_at(&mut at))
+            .collect::<Result<Vec<_>, _>>()?;
+        let words = size.div_ceil(32);
+        if body.len() - at != words * 8 {
+            return Err(format!(
+                "{name}: expected {} bytes of table, found {}",
+                words * 8,
+                body.len() - at
+            ));
+        }
+        Ok(DistTable {
+            words: body[at..]
+                .chunks_exact(8)
+                .map(|c| AtomicU64::new(u64::from_le_bytes(c.try_into().expect("8 bytes"))))
+                .collect(),
+            size,
+            distribution,
+            complete: true,
+        })
+    }
+}
+
+const MAGIC: &[u8] = b"twisty distance table v1\n";
+
+/// FNV-1a, 64 bits: a checksum against damaged files, not against tampering.
+pub struct Fnv(u64);
+
+impl Fnv {
+    pub fn new() -> Fnv {
+        Fnv(0xcbf2_9ce4_8422_2325)
+    }
+    pub fn update(&mut self, bytes: &[u8]) {
+        for &b in bytes {
+            self.0 = (self.0 ^ b as u64).wrapping_mul(0x0000_0100_0000_01b3);
+        }
+    }
+    pub fn finish(&self) -> u64 {
+        self.0
+    }
+}
+
+impl Default for Fnv {
+    fn default() -> Self {
+        Fnv::new()
+    }
+}
