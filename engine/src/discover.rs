@@ -238,7 +238,7 @@ fn exhaustive(
     let inverses = set.inverses(&modulus);
     let mut list = Vec::new();
     for s in candidates(puzzle, options, 5_000_000)? {
-        let Some(path) = table.path(space, space.rank(&s)) else {
+        let Some(path) = space.rank_checked(&s).and_then(|r| table.path(space, r)) else {
             continue;
         };
         if options.max_depth.is_some_and(|d| path.len() > d) {

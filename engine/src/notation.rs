@@ -140,9 +140,8 @@ pub fn parse_effect(puzzle: &Puzzle, text: &str) -> Result<Perm, String> {
         for (s, &d) in dst.iter().enumerate() {
             match (places[s], places[d]) {
                 (None, None) if s == d => {}
-                (None, _) | (_, None) => {
-                    return Err(format!("sticker {s} never moves in this puzzle, so it cannot go to {d}"))
-                }
+                (None, _) => return Err(format!("sticker {s} never moves in this puzzle, so it cannot go to {d}")),
+                (_, None) => return Err(format!("sticker {d} never moves in this puzzle, so sticker {s} cannot go there")),
                 (Some((b, j)), Some((b2, j2))) => {
                     let k = modulus[b] as usize;
                     let c = ((j2 + k - j) % k) as u8;

@@ -145,7 +145,7 @@ impl Solver {
     /// `max_depth` long.
     pub fn solve(&self, state: &State, max_depth: u32) -> Option<Vec<usize>> {
         match &self.method {
-            Method::Table { space, table } => table.path(space, space.rank(state)),
+            Method::Table { space, table } => table.path(space, space.rank_checked(state)?),
             Method::Search { pdbs } => {
                 let domain = States {
                     perms: &self.set.perms,

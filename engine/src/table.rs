@@ -17,6 +17,42 @@ use std::io::{Read, Write};
 use std::sync::atomic::{AtomicU64, AtomicUsize, Ordering};
 
 pub const UNREACHED: u8 = 3;
+/// Tables larger than this are searched in prefetched batches.
+const BATCH_ABOVE_BYTES: usize = 8 << 20;
+/// States per batch.
+const BATCH_STATES: usize = 512;
+
+/// One thread's batch: states and their neighbours, gathered before any is read.
+#[derive(Default)]
+struct Batch {
+    scratch: Scratch,
+    /// Each state, with where its neighbours start in `neighbors`.
+    owners: Vec<(usize, usize)>,
+    neighbors: Vec<usize>,
+}
+
+impl Batch {
+    /// Forward: marks every neighbour new at `nxt`. Backward: marks each (unreached) state whose
+    /// neighbour is at `cur`. Returns how many it marked.
+    fn flush(&mut self, t: &DistTable, forward: bool, cur: u8, nxt: u8) -> usize {
+        let mut found = 0;
+        if forward {
+            for &n in &self.neighbors {
+                found += t.mark(n, nxt) as usize;
+            }
+        } else {
+            for (i, &(r, start)) in self.owners.iter().enumerate() {
+                let end = self.owners.get(i + 1).map_or(self.neighbors.len(), |o| o.1);
+                if self.neighbors[start..end].iter().any(|&n| t.get(n) == cur) {
+                    found += t.mark(r, nxt) as usize;
+                }
+            }
+        }
+        self.owners.clear();
+        self.neighbors.clear();
+        found
+    }
+}
 const LOW_BITS: u64 = 0x5555_5555_5555_5555;
 
 /// Distances mod 3 of every rank.
@@ -59,6 +95,20 @@ impl DistTable {
     #[inline]
     pub fn get(&self, r: usize) -> u8 {
         ((self.words[r >> 5].load(Ordering::Relaxed) >> ((r & 31) * 2)) & 3) as u8
+    }
+
+    /// Asks the memory for the word of `r` ahead of its use.
+    #[inline]
+    fn prefetch(&self, r: usize) {
+        #[cfg(target_arch = "x86_64")]
+        // SAFETY: a prefetch is only a hint; the address is inside the table.
+        #[allow(unused_unsafe)]
+        unsafe {
+            use std::arch::x86_64::{_mm_prefetch, _MM_HINT_T0};
+            _mm_prefetch::<_MM_HINT_T0>(self.words.as_ptr().add(r >> 5) as *const i8);
+        }
+        #[cfg(not(target_arch = "x86_64"))]
+        let _ = r;
     }
 
     /// Marks `r` with `v` if it is unreached; true if it was.
@@ -129,9 +179,13 @@ impl DistTable {
             let found = AtomicUsize::new(0);
             let words = t.words.len();
             let forward = reached * 2 < space.size as u64;
+            // A table far larger than the caches costs a memory round trip per neighbour: gather
+            // the neighbours of many states first, asking the memory for each as it is computed,
+            // and read them afterwards, so that the waits overlap.
+            let batched = t.bytes() > BATCH_ABOVE_BYTES;
             (0..words.div_ceil(chunk_words))
                 .into_par_iter()
-                .for_each_init(Scratch::default, |scratch, chunk| {
+                .for_each_init(Batch::default, |b, chunk| {
                     if interrupt::requested() {
                         return;
                     }
@@ -145,15 +199,30 @@ impl DistTable {
                             if r >= t.size {
                                 break;
                             }
-                            if forward {
-                                space.for_each_neighbor(r, &all, scratch, |_, n| {
+                            match (forward, batched) {
+                                (true, false) => space.for_each_neighbor(r, &all, &mut b.scratch, |_, n| {
                                     local += t.mark(n, nxt) as usize;
-                                });
-                            } else if space.any_neighbor(r, &all, scratch, |n| t.get(n) == cur) {
-                                local += t.mark(r, nxt) as usize;
+                                }),
+                                (false, false) => {
+                                    if space.any_neighbor(r, &all, &mut b.scratch, |n| t.get(n) == cur) {
+                                        local += t.mark(r, nxt) as usize;
+                                    }
+                                }
+                                (_, true) => {
+                                    b.owners.push((r, b.neighbors.len()));
+                                    let neighbors = &mut b.neighbors;
+                                    space.for_each_neighbor(r, &all, &mut b.scratch, |_, n| {
+                                        t.prefetch(n);
+                                        neighbors.push(n);
+                                    });
+                                    if b.owners.len() >= BATCH_STATES {
+                                        local += b.flush(&t, forward, cur, nxt);
+                                    }
+                                }
                             }
                         }
                     }
+                    local += b.flush(&t, forward, cur, nxt);
                     found.fetch_add(local, Ordering::Relaxed);
                 });
             if interrupt::requested() {

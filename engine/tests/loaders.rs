@@ -1,0 +1,210 @@
+//! Every validation message of both loaders, the sticker-to-piece reduction, and property tests:
+//! arbitrary text never panics a parser.
+
+use engine::load::load;
+use engine::model::Puzzle;
+use engine::{alg, notation, shipped};
+use proptest::prelude::*;
+
+const PANCAKE_HEAD: &str = "turnSet:\n  baseTurns:\n    - name: \"U\"\n      value: [0, 1, 3, 5, 4, 2, 0]\n";
+
+fn yaml_error(body: &str) -> String {
+    load("t.yaml", body).unwrap_err().to_string()
+}
+
+fn with_goal(turns: &str) -> String {
+    format!("{turns}goalState:\n  colors: [a, b, c, d, e, f]\n")
+}
+
+#[test]
+fn yaml_messages_name_file_line_and_problem() {
+    let cases: &[(String, &str)] = &[
+        (
+            with_goal("turnSet:\n  baseTurns:\n    - name: U\n      value: [0, 1, 2]\n"),
+            "t.yaml:4:15: in move 'U': the cycle starting at 0 never closes (repeat 0 to end it)",
+        ),
+        (
+            with_goal("turnSet:\n  baseTurns:\n    - name: U\n      value: [0, 9, 0]\n"),
+            "t.yaml:4:18: in move 'U': position 9 is out of range (goalState.colors has 6 positions, 0..5)",
+        ),
+        (
+            with_goal("turnSet:\n  baseTurns:\n    - name: U\n      value: [0, 1, 1, 0]\n"),
+            "t.yaml:4:21: in move 'U': 1 appears twice in one cycle",
+        ),
+        (
+            with_goal("turnSet:\n  baseTurns:\n    - name: U\n      value: [0, 1, 0, 1, 2, 1]\n"),
+            "t.yaml:4:24: in move 'U': not a permutation, 1 is in two cycles",
+        ),
+        (
+            with_goal("turnSet:\n  baseTurns:\n    - name: U\n      value: [0, 1, 0]\n  extenders:\n    - name: X\n      function: REVERSE\n      params: [Q]\n"),
+            "t.yaml:8:16: unknown move 'Q' in extender 'X' (a parameter must be defined above it)",
+        ),
+        (
+            with_goal("turnSet:\n  baseTurns:\n    - name: U\n      value: [0, 1, 0]\n  extenders:\n    - name: X\n      function: MIRROR\n      params: [U]\n"),
+            "t.yaml:7:17: unknown function 'MIRROR': expected REVERSE or COMBINE",
+        ),
+        (
+            with_goal("turnSet:\n  baseTurns:\n    - name: U\n      value: [0, 1, 0]\n  extenders:\n    - name: X\n      function: REVERSE\n      params: [U, U]\n"),
+            "t.yaml:7:17: REVERSE takes exactly one move, got 2",
+        ),
+        (
+            with_goal("turnSet:\n  baseTurns:\n    - name: U\n      value: [0, 1, 0]\n    - name: U\n      value: [2, 3, 2]\n"),
+            "t.yaml:5:13: move 'U' is defined twice",
+        ),
+        (
+            with_goal("turnSet:\n  baseTurns:\n    - name: \"U R\"\n      value: [0, 1, 0]\n"),
+            "t.yaml:3:13: move name 'U R' must be non-empty, without spaces or ()[],:",
+        ),
+        (
+            format!("{PANCAKE_HEAD}goalState:\n  colors: []\n"),
+            "t.yaml:6:3: goalState.colors is empty: it must give the colour of every position",
+        ),
+        (
+            format!("{PANCAKE_HEAD}goalState:\n  colours: [a]\n"),
+            "t.yaml:6:3: unknown field `colours`, expected one of colors",
+        ),
+    ];
+    for (text, want) in cases {
+        assert_eq!(&yaml_error(text), want, "for\n{text}");
+    }
+}
+
+const KP: &str = r#"{"orbits": [{"orbitName": "C", "numPieces": 3, "numOrientations": 2}],
+ "defaultPattern": {"C": {"pieces": [0, 1, 2], "orientation": [0, 0, 0]}},
+ "moves": {"A": {"C": {"permutation": [1, 2, 0], "orientationDelta": [0, 0, 1]}}}
+ DERIVED}"#;
+
+fn kp(from: &str, to: &str, derived: &str) -> String {
+    KP.replacen(from, to, 1).replace("DERIVED", derived)
+}
+
+#[test]
+fn kpuzzle_messages_name_the_key() {
+    let cases = [
+        (kp("[1, 2, 0]", "[1, 2, 3]", ""), "k.json: moves.A.C.permutation[2]: 3 is out of range 0..2"),
+        (kp("[1, 2, 0]", "[1, 1, 0]", ""), "k.json: moves.A.C.permutation: not a permutation: 1 appears twice"),
+        (kp("[1, 2, 0]", "[1, 0]", ""), "k.json: moves.A.C.permutation: has 2 entries, expected numPieces = 3"),
+        (
+            kp("[0, 0, 1]", "[0, 0, 2]", ""),
+            "k.json: moves.A.C.orientationDelta[2]: 2 is out of range 0..1 (numOrientations = 2)",
+        ),
+        (kp("\"pieces\": [0, 1, 2]", "\"pieces\": [0, 1]", ""), "k.json: defaultPattern.C.pieces: has 2 entries, expected numPieces = 3"),
+        (kp("\"A\": {\"C\"", "\"A\": {\"D\"", ""), "k.json: moves.D: unknown orbit 'D'"),
+        (kp("", "", r#", "derivedMoves": {"B": "A Q"}"#), "k.json: derivedMoves.B: \"A Q\": column 3: unknown move 'Q'"),
+        (kp("", "", r#", "derivedMoves": {"B": "[A, A"}"#), "k.json: derivedMoves.B: \"[A, A\": column 6: expected ']'"),
+        (kp("\"numPieces\": 3", "\"numPieces\": 0", ""), "k.json: orbits[0].numPieces: 0 pieces: expected 1 to 4096"),
+    ];
+    for (text, want) in cases {
+        assert_eq!(load("k.json", &text).unwrap_err().to_string(), want, "for\n{text}");
+    }
+    let syntax = load("k.json", "{\"orbits\": [}").unwrap_err();
+    assert_eq!(syntax.at.map(|a| a.0), Some(1));
+}
+
+#[test]
+fn derived_moves_in_any_order_and_with_brackets() {
+    let text = kp("", "", r#", "derivedMoves": {"B": "[C: A]", "C": "A2", "D": "[A, C]"}"#);
+    let p = load("k.json", &text).unwrap();
+    let m = p.modulus();
+    let get = |n: &str| p.moves[p.move_index(n).unwrap()].perm.clone();
+    let a = get("A");
+    let a2 = a.then(&a, &m);
+    assert_eq!(get("C"), a2);
+    // [C: A] = C A C', and [A, C] = A C A' C' (A and C commute: identity).
+    assert_eq!(get("B"), a2.then(&a, &m).then(&a2.inverse(&m), &m));
+    assert!(get("D").is_identity());
+}
+
+/// Counts the pieces of each (size, orientations) kind.
+fn kinds(p: &Puzzle) -> Vec<(usize, u8)> {
+    p.orbits.iter().map(|o| (o.size, o.ori)).collect()
+}
+
+#[test]
+fn stickers_become_pieces_where_they_move_together() {
+    // 24 stickers under U R F: the DBL stickers never move; the others form 7 corners of 3.
+    let p = shipped::open("2x2x2-stickers").unwrap();
+    assert_eq!(kinds(&p), [(7, 3)]);
+    // The pancake's positions never move together: they stay as they are.
+    let p = shipped::open("pancake").unwrap();
+    assert_eq!(kinds(&p), [(12, 1)]);
+    // Two stickers per piece, swapped by a flip: 2 pieces with 2 orientations.
+    let text = "turnSet:\n  baseTurns:\n    - name: A\n      value: [0, 2, 1, 3, 0]\n    - name: B\n      value: [0, 1, 0]\ngoalState:\n  colors: [x, y, z, w]\n";
+    let p = load("f.yaml", text).unwrap();
+    assert_eq!(kinds(&p), [(2, 2)]);
+}
+
+#[test]
+fn effect_and_state_messages() {
+    let p = shipped::open("pancake").unwrap();
+    let e = |t: &str| notation::parse_effect(&p, t).unwrap_err();
+    assert_eq!(e("[0 1 2"), "column 1: '[' is never closed");
+    assert_eq!(e("[0 1 2]"), "column 1: the cycle starting at 0 never closes (repeat it to end it)");
+    assert_eq!(e("(0 x)"), "column 4: expected a number, found 'x'");
+    assert_eq!(e("(0 12)"), "column 4: sticker 12 is out of range 0..11");
+    assert_eq!(e("(0 1)(1 2)"), "column 7: sticker 1 appears twice");
+    assert_eq!(e("(0 1"), "column 1: '(' is never closed");
+    let c = shipped::open("2x2x2-stickers").unwrap();
+    let err = notation::parse_effect(&c, "(0 1)").unwrap_err();
+    assert!(err.starts_with("the effect moves sticker 0 without the rest of its piece"), "{err}");
+    assert_eq!(notation::parse_effect(&c, "(0 14)").unwrap_err(), "sticker 14 never moves in this puzzle, so sticker 0 cannot go there");
+    let s = |t: &str| notation::parse_state(&p, t).unwrap_err();
+    assert_eq!(s("w p"), "expected 12 sticker colours, found 2");
+    assert!(s("w w r o g y G Y R O W P").starts_with("piece "), "{}", s("w w r o g y G Y R O W P"));
+    let k = shipped::open("2x2x2").unwrap();
+    assert_eq!(notation::parse_state(&k, "{").unwrap_err().split(':').next(), Some("line 1 column 1"));
+    assert_eq!(notation::parse_effect(&k, "(0 9)").unwrap_err(), "column 4: CORNERS has no moving piece 9");
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(400))]
+
+    #[test]
+    fn yaml_never_panics(text in "\\PC{0,300}") {
+        let _ = load("x.yaml", &text);
+    }
+
+    #[test]
+    fn yaml_shaped_text_never_panics(
+        value in proptest::collection::vec(-3i64..15, 0..14),
+        colors in proptest::collection::vec("[a-c]", 0..14),
+        fun in "(REVERSE|COMBINE|X)",
+    ) {
+        let text = format!(
+            "turnSet:\n  baseTurns:\n    - name: U\n      value: {value:?}\n  extenders:\n    - name: V\n      function: {fun}\n      params: [U]\ngoalState:\n  colors: {colors:?}\n"
+        );
+        let _ = load("x.yaml", &text);
+    }
+
+    #[test]
+    fn json_never_panics(text in "\\PC{0,300}") {
+        let _ = load("x.json", &text);
+    }
+
+    #[test]
+    fn kpuzzle_shaped_text_never_panics(
+        perm in proptest::collection::vec(-1i64..5, 0..5),
+        delta in proptest::collection::vec(-1i64..4, 0..5),
+        n in 0usize..5, k in 0usize..4,
+        derived in "[A\\[\\],: 2']{0,12}",
+    ) {
+        let text = format!(
+            r#"{{"orbits": [{{"orbitName": "C", "numPieces": {n}, "numOrientations": {k}}}],
+            "defaultPattern": {{"C": {{"pieces": [0, 1, 2], "orientation": [0, 0, 0]}}}},
+            "moves": {{"A": {{"C": {{"permutation": {perm:?}, "orientationDelta": {delta:?}}}}}}},
+            "derivedMoves": {{"B": "{derived}"}}}}"#
+        );
+        let _ = load("x.json", &text);
+    }
+
+    #[test]
+    fn moves_effects_states_and_positions_never_panic(text in "\\PC{0,80}") {
+        for name in ["pancake", "2x2x2", "2x2x2-stickers", "floppy"] {
+            let p = shipped::open(name).unwrap();
+            let _ = alg::parse(&text, &|s: &str| p.move_index(s));
+            let _ = notation::parse_effect(&p, &text);
+            let _ = notation::parse_state(&p, &text);
+            let _ = notation::parse_positions(&p, &text);
+        }
+    }
+}
