@@ -80,6 +80,16 @@ pub fn fields_equal(word: u64, v: u8) -> u64 {
     !(x | (x >> 1)) & LOW_BITS
 }
 
+impl std::fmt::Debug for DistTable {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("DistTable")
+            .field("size", &self.size)
+            .field("distribution", &self.distribution)
+            .field("complete", &self.complete)
+            .finish()
+    }
+}
+
 impl DistTable {
     pub fn empty(size: usize) -> DistTable {
         DistTable {
