@@ -32,7 +32,12 @@ impl BigUint {
         if self.0.len() > 4 {
             return None;
         }
-        Some(self.0.iter().rev().fold(0u128, |acc, &d| (acc << 32) | d as u128))
+        Some(
+            self.0
+                .iter()
+                .rev()
+                .fold(0u128, |acc, &d| (acc << 32) | d as u128),
+        )
     }
 }
 

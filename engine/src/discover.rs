@@ -101,7 +101,11 @@ fn found(puzzle: &Puzzle, s: &State, moves: Vec<usize>, modulus: &[u8]) -> Found
 
 fn rank(found: &mut [Found]) {
     found.sort_by(|a, b| {
-        (a.notation_len, a.moves.len(), &a.notation).cmp(&(b.notation_len, b.moves.len(), &b.notation))
+        (a.notation_len, a.moves.len(), &a.notation).cmp(&(
+            b.notation_len,
+            b.moves.len(),
+            &b.notation,
+        ))
     });
 }
 
@@ -299,13 +303,21 @@ fn breadth_first(puzzle: &Puzzle, set: &MoveSet, options: &Options) -> Discovery
         }
         frontier = start..states.len();
         depth += 1;
-        eprintln!("depth {depth}: {} new states, {} in all", frontier.len(), states.len());
+        eprintln!(
+            "depth {depth}: {} new states, {} in all",
+            frontier.len(),
+            states.len()
+        );
     }
     for (i, s) in states.iter().enumerate() {
         if i == 0 || support(puzzle, s) > options.max_pieces {
             continue;
         }
-        if options.fixed.iter().any(|&f| s.label[f] != puzzle.goal.label[f] || s.ori[f] != puzzle.goal.ori[f]) {
+        if options
+            .fixed
+            .iter()
+            .any(|&f| s.label[f] != puzzle.goal.label[f] || s.ori[f] != puzzle.goal.ori[f])
+        {
             continue;
         }
         let mut moves = Vec::new();

@@ -13,17 +13,21 @@
 //! - [`shipped`]: the definitions in `puzzles/`, built into the binary.
 //! - [`interrupt`]: Ctrl-C ends long runs cleanly.
 
+// Positions index several parallel arrays at once (src, twist, labels, orientations): index loops
+// say that more plainly than zipped iterators.
+#![allow(clippy::needless_range_loop)]
+
 pub mod alg;
+pub mod count;
+pub mod discover;
 pub mod interrupt;
 pub mod load;
 pub mod metric;
 pub mod model;
+pub mod notation;
 pub mod pieces;
+pub mod shipped;
+pub mod slices;
+pub mod solve;
 pub mod space;
 pub mod table;
-pub mod shipped;
-pub mod count;
-pub mod solve;
-pub mod discover;
-pub mod slices;
-pub mod notation;

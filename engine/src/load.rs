@@ -192,14 +192,16 @@ pub fn load_yaml(file: &str, text: &str) -> Result<Puzzle, DefError> {
         for p in &e.params {
             match moves.iter().position(|m| m.name == p.value) {
                 Some(i) => params.push(&moves[i].perm),
-                None => return Err(yaml_error(
-                    file,
-                    p.referenced,
-                    format!(
+                None => {
+                    return Err(yaml_error(
+                        file,
+                        p.referenced,
+                        format!(
                         "unknown move '{}' in extender '{}' (a parameter must be defined above it)",
                         p.value, e.name.value
                     ),
-                )),
+                    ))
+                }
             }
         }
         let perm = match e.function.value.as_str() {

@@ -166,7 +166,11 @@ fn open(def: &str) -> Result<Puzzle> {
 }
 
 fn metric_of(puzzle: &Puzzle, common: &Common) -> Metric {
-    common.metric.unwrap_or(if puzzle.stickers.is_some() { Metric::Moves } else { Metric::Htm })
+    common.metric.unwrap_or(if puzzle.stickers.is_some() {
+        Metric::Moves
+    } else {
+        Metric::Htm
+    })
 }
 
 /// The state after `moves` from the goal.
@@ -196,7 +200,11 @@ fn run(command: Command) -> Result<()> {
         Command::List => {
             for (name, file, _) in shipped::SHIPPED {
                 let p = open(name)?;
-                let orbits: Vec<String> = p.orbits.iter().map(|o| format!("{} {}x{}", o.name, o.size, o.ori)).collect();
+                let orbits: Vec<String> = p
+                    .orbits
+                    .iter()
+                    .map(|o| format!("{} {}x{}", o.name, o.size, o.ori))
+                    .collect();
                 writeln!(w, "{name:<16} puzzles/{file:<22} {}", orbits.join(", ")).map_err(io)?;
                 if let Some(c) = &p.comment {
                     writeln!(w, "{:16} {c}", "").map_err(io)?;
@@ -230,7 +238,13 @@ fn run(command: Command) -> Result<()> {
             let p = open(&def)?;
             let set = MoveSet::new(&p, metric_of(&p, &common));
             let start = Instant::now();
-            let solver = Solver::new(&p, set, table.as_deref(), common.table_limit as u128, |_| {})?;
+            let solver = Solver::new(
+                &p,
+                set,
+                table.as_deref(),
+                common.table_limit as u128,
+                |_| {},
+            )?;
             let prepared = start.elapsed();
             let start = Instant::now();
             let (path, what) = if let Some(e) = effect {
@@ -239,8 +253,10 @@ fn run(command: Command) -> Result<()> {
             } else {
                 let s = match (state, moves) {
                     (Some(file), _) => {
-                        let text = std::fs::read_to_string(&file).map_err(|e| format!("{}: {e}", file.display()))?;
-                        notation::parse_state(&p, &text).map_err(|m| format!("{}: {m}", file.display()))?
+                        let text = std::fs::read_to_string(&file)
+                            .map_err(|e| format!("{}: {e}", file.display()))?;
+                        notation::parse_state(&p, &text)
+                            .map_err(|m| format!("{}: {m}", file.display()))?
                     }
                     (None, Some(m)) => scrambled(&p, &m)?,
                     (None, None) => return Err("give a scramble, --state FILE or --effect".into()),
@@ -257,7 +273,11 @@ fn run(command: Command) -> Result<()> {
                         start.elapsed().as_secs_f64()
                     );
                 }
-                None => return Err(format!("no sequence of at most {max_depth} moves reaches it")),
+                None => {
+                    return Err(format!(
+                        "no sequence of at most {max_depth} moves reaches it"
+                    ))
+                }
             }
         }
         Command::Count { def, common } => {
@@ -271,7 +291,12 @@ fn run(command: Command) -> Result<()> {
                         return Err("interrupted".into());
                     }
                     let total: u64 = t.distribution.iter().sum();
-                    writeln!(w, "{total} reachable states (breadth-first search over {} ranks)", space.size).map_err(io)?;
+                    writeln!(
+                        w,
+                        "{total} reachable states (breadth-first search over {} ranks)",
+                        space.size
+                    )
+                    .map_err(io)?;
                 }
                 _ => {
                     let perms: Vec<_> = set.perms.iter().collect();
@@ -307,11 +332,17 @@ fn run(command: Command) -> Result<()> {
             let metric = metric_of(&p, &common);
             let mut set = MoveSet::new(&p, metric);
             if let Some(list) = moves {
-                let names: Vec<String> = list.split([',', ' ']).filter(|s| !s.is_empty()).map(String::from).collect();
+                let names: Vec<String> = list
+                    .split([',', ' '])
+                    .filter(|s| !s.is_empty())
+                    .map(String::from)
+                    .collect();
                 set = set.only(&names)?;
             }
-            let fixed = notation::parse_positions(&p, &fixed).map_err(|e| format!("--fixed: {e}"))?;
-            let ignore = notation::parse_positions(&p, &ignore).map_err(|e| format!("--ignore: {e}"))?;
+            let fixed =
+                notation::parse_positions(&p, &fixed).map_err(|e| format!("--fixed: {e}"))?;
+            let ignore =
+                notation::parse_positions(&p, &ignore).map_err(|e| format!("--ignore: {e}"))?;
             let p = p.with_merged(&ignore);
             if let Some(s) = time_limit {
                 interrupt::set_time_limit(s);
@@ -354,7 +385,11 @@ fn run(command: Command) -> Result<()> {
                 let seq: Vec<&str> = f.moves.iter().map(|&m| set.names[m].as_str()).collect();
                 writeln!(w, "{} : [{}]", f.notation, seq.join(" ")).map_err(io)?;
             }
-            eprintln!("{} effects in {:.2} s", d.found.len(), start.elapsed().as_secs_f64());
+            eprintln!(
+                "{} effects in {:.2} s",
+                d.found.len(),
+                start.elapsed().as_secs_f64()
+            );
             let _ = flattened;
         }
     }
@@ -372,16 +407,21 @@ fn gods(args: GodsArgs, w: &mut impl Write) -> Result<()> {
     let io = |e: std::io::Error| e.to_string();
     if let Some(GodsCommand::Merge { dir, out }) = args.merge {
         let job_file = dir.join("job.json");
-        let text = std::fs::read_to_string(&job_file).map_err(|e| format!("{}: {e}", job_file.display()))?;
-        let job: Job = serde_json::from_str(&text).map_err(|e| format!("{}: {e}", job_file.display()))?;
-        let p = engine::load::load(&job.definition_name(), &job.definition).map_err(|e| e.to_string())?;
+        let text = std::fs::read_to_string(&job_file)
+            .map_err(|e| format!("{}: {e}", job_file.display()))?;
+        let job: Job =
+            serde_json::from_str(&text).map_err(|e| format!("{}: {e}", job_file.display()))?;
+        let p = engine::load::load(&job.definition_name(), &job.definition)
+            .map_err(|e| e.to_string())?;
         let set = MoveSet::new(&p, job.metric.parse()?);
         let space = Space::new(&p, set.perms.clone())?;
         let fp = fingerprint(&p, &set);
         let table = slices::merge(&space, fp, &dir)?;
         print_distribution(w, &table, space.size)?;
         if let Some(path) = out {
-            table.save(&path, fp).map_err(|e| format!("{}: {e}", path.display()))?;
+            table
+                .save(&path, fp)
+                .map_err(|e| format!("{}: {e}", path.display()))?;
         }
         return Ok(());
     }
@@ -390,7 +430,9 @@ fn gods(args: GodsArgs, w: &mut impl Write) -> Result<()> {
     let metric = metric_of(&p, &args.common);
     let set = MoveSet::new(&p, metric);
     if !set.closed_under_inverse(&p.modulus()) {
-        return Err(format!("the {metric:?} moves are not closed under inverse; try --metric htm"));
+        return Err(format!(
+            "the {metric:?} moves are not closed under inverse; try --metric htm"
+        ));
     }
     let states = rank_count(&p).ok_or("the state space is too large to rank")?;
     let space = Space::new(&p, set.perms.clone())?;
@@ -410,33 +452,59 @@ fn gods(args: GodsArgs, w: &mut impl Write) -> Result<()> {
         let job_file = dir.join("job.json");
         match std::fs::read_to_string(&job_file) {
             Ok(text) => {
-                let old: Job = serde_json::from_str(&text).map_err(|e| format!("{}: {e}", job_file.display()))?;
+                let old: Job = serde_json::from_str(&text)
+                    .map_err(|e| format!("{}: {e}", job_file.display()))?;
                 if old != job {
-                    return Err(format!("{}: this folder belongs to another definition or metric", dir.display()));
+                    return Err(format!(
+                        "{}: this folder belongs to another definition or metric",
+                        dir.display()
+                    ));
                 }
             }
             Err(_) => {
                 let tmp = dir.join(format!("job.json.{i}.partial"));
-                std::fs::write(&tmp, serde_json::to_string_pretty(&job).expect("plain data"))
-                    .and_then(|_| std::fs::rename(&tmp, &job_file))
-                    .map_err(|e| format!("{}: {e}", job_file.display()))?;
+                std::fs::write(
+                    &tmp,
+                    serde_json::to_string_pretty(&job).expect("plain data"),
+                )
+                .and_then(|_| std::fs::rename(&tmp, &job_file))
+                .map_err(|e| format!("{}: {e}", job_file.display()))?;
             }
         }
         let found = slices::run_job(&space, fp, &dir, i, n, level)?;
         writeln!(w, "level {}: slice {i}/{n} found {found} states", level + 1).map_err(io)?;
         return Ok(());
     }
-    eprintln!("{} ranks ({} MB at 2 bits each), {} moves, {} threads", states, space.size.div_ceil(4) >> 20, set.perms.len(), rayon::current_num_threads());
+    eprintln!(
+        "{} ranks ({} MB at 2 bits each), {} moves, {} threads",
+        states,
+        space.size.div_ceil(4) >> 20,
+        set.perms.len(),
+        rayon::current_num_threads()
+    );
     let start = Instant::now();
     let table = DistTable::build(&space, progress);
     if !table.complete {
-        writeln!(w, "interrupted after depth {}: the distribution so far", table.gods_number()).map_err(io)?;
+        writeln!(
+            w,
+            "interrupted after depth {}: the distribution so far",
+            table.gods_number()
+        )
+        .map_err(io)?;
     }
     print_distribution(w, &table, space.size)?;
-    writeln!(w, "time: {:.2} s, table: {} bytes", start.elapsed().as_secs_f64(), table.bytes()).map_err(io)?;
+    writeln!(
+        w,
+        "time: {:.2} s, table: {} bytes",
+        start.elapsed().as_secs_f64(),
+        table.bytes()
+    )
+    .map_err(io)?;
     if let Some(path) = args.out {
         if table.complete {
-            table.save(&path, fp).map_err(|e| format!("{}: {e}", path.display()))?;
+            table
+                .save(&path, fp)
+                .map_err(|e| format!("{}: {e}", path.display()))?;
         }
     }
     Ok(())

@@ -292,7 +292,11 @@ impl fmt::Display for ShowState<'_> {
             write!(f, "{}:", orbit.name)?;
             for i in offsets[o]..offsets[o] + orbit.size {
                 let name = &p.label_names[s.label[i] as usize];
-                write!(f, " {}", name.strip_prefix(orbit.name.as_str()).unwrap_or(name))?;
+                write!(
+                    f,
+                    " {}",
+                    name.strip_prefix(orbit.name.as_str()).unwrap_or(name)
+                )?;
                 if orbit.ori > 1 {
                     write!(f, "/{}", s.ori[i])?;
                 }

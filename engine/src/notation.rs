@@ -46,17 +46,25 @@ fn tokens(text: &str) -> Vec<(usize, String)> {
     out
 }
 
+/// A cycle as written: its orbit, its numbers with their columns, and its net twist.
+type Cycle = (usize, Vec<(usize, usize)>, u8);
+
 /// Parses an effect: cycles `(0 1)(2 5 7)` or the article's flattened `[0 1 0 2 5 7 2]`, in the
 /// definition's numbering; a cycle may end with `+t` (its pieces come back turned by `t`); in a
 /// definition with several orbits, an orbit's name comes before its cycles.
 pub fn parse_effect(puzzle: &Puzzle, text: &str) -> Result<Perm, String> {
     let toks = tokens(text);
     // Cycles as lists of numbers, each with its orbit and twist.
-    let mut cycles: Vec<(usize, Vec<(usize, usize)>, u8)> = Vec::new();
-    let mut orbit: Option<usize> = if puzzle.orbits.len() == 1 || puzzle.stickers.is_some() { Some(0) } else { None };
+    let mut cycles: Vec<Cycle> = Vec::new();
+    let mut orbit: Option<usize> = if puzzle.orbits.len() == 1 || puzzle.stickers.is_some() {
+        Some(0)
+    } else {
+        None
+    };
     let mut i = 0;
     let number = |t: &(usize, String)| -> Result<usize, String> {
-        t.1.parse::<usize>().map_err(|_| format!("column {}: expected a number, found '{}'", t.0, t.1))
+        t.1.parse::<usize>()
+            .map_err(|_| format!("column {}: expected a number, found '{}'", t.0, t.1))
     };
     while i < toks.len() {
         let (col, t) = &toks[i];
@@ -65,7 +73,10 @@ pub fn parse_effect(puzzle: &Puzzle, text: &str) -> Result<Perm, String> {
                 let flat = t == "[";
                 let close = if flat { "]" } else { ")" };
                 let Some(o) = orbit else {
-                    return Err(format!("column {col}: name the orbit first ({})", orbit_names(puzzle)));
+                    return Err(format!(
+                        "column {col}: name the orbit first ({})",
+                        orbit_names(puzzle)
+                    ));
                 };
                 i += 1;
                 let mut current: Vec<(usize, usize)> = Vec::new();
@@ -83,7 +94,10 @@ pub fn parse_effect(puzzle: &Puzzle, text: &str) -> Result<Perm, String> {
                         cycles.push((o, std::mem::take(&mut current), 0));
                         if toks.get(i).is_some_and(|x| x.1 == "+") {
                             i += 1;
-                            let t = toks.get(i).ok_or(format!("column {}: expected a twist after '+'", toks[i - 1].0))?;
+                            let t = toks.get(i).ok_or(format!(
+                                "column {}: expected a twist after '+'",
+                                toks[i - 1].0
+                            ))?;
                             cycles.last_mut().expect("just pushed").2 = number(t)? as u8;
                             i += 1;
                         }
@@ -101,7 +115,10 @@ pub fn parse_effect(puzzle: &Puzzle, text: &str) -> Result<Perm, String> {
                     let mut twist = 0;
                     if toks.get(i).is_some_and(|x| x.1 == "+") {
                         i += 1;
-                        let t = toks.get(i).ok_or(format!("column {}: expected a twist after '+'", toks[i - 1].0))?;
+                        let t = toks.get(i).ok_or(format!(
+                            "column {}: expected a twist after '+'",
+                            toks[i - 1].0
+                        ))?;
                         twist = number(t)? as u8;
                         i += 1;
                     }
@@ -111,7 +128,11 @@ pub fn parse_effect(puzzle: &Puzzle, text: &str) -> Result<Perm, String> {
             word => {
                 match puzzle.orbits.iter().position(|x| x.name == word) {
                     Some(o) if puzzle.stickers.is_none() => orbit = Some(o),
-                    _ => return Err(format!("column {col}: unexpected '{word}': expected '(' or '['")),
+                    _ => {
+                        return Err(format!(
+                            "column {col}: unexpected '{word}': expected '(' or '['"
+                        ))
+                    }
                 }
                 i += 1;
             }
@@ -124,11 +145,16 @@ pub fn parse_effect(puzzle: &Puzzle, text: &str) -> Result<Perm, String> {
         let mut used = vec![false; map.stickers];
         for (_, cycle, twist) in &cycles {
             if *twist != 0 {
-                return Err("a sticker effect shows turns by where stickers go: no '+t' here".into());
+                return Err(
+                    "a sticker effect shows turns by where stickers go: no '+t' here".into(),
+                );
             }
             for (k, &(s, col)) in cycle.iter().enumerate() {
                 if s >= map.stickers {
-                    return Err(format!("column {col}: sticker {s} is out of range 0..{}", map.stickers - 1));
+                    return Err(format!(
+                        "column {col}: sticker {s} is out of range 0..{}",
+                        map.stickers - 1
+                    ));
                 }
                 if std::mem::replace(&mut used[s], true) {
                     return Err(format!("column {col}: sticker {s} appears twice"));
@@ -140,8 +166,16 @@ pub fn parse_effect(puzzle: &Puzzle, text: &str) -> Result<Perm, String> {
         for (s, &d) in dst.iter().enumerate() {
             match (places[s], places[d]) {
                 (None, None) if s == d => {}
-                (None, _) => return Err(format!("sticker {s} never moves in this puzzle, so it cannot go to {d}")),
-                (_, None) => return Err(format!("sticker {d} never moves in this puzzle, so sticker {s} cannot go there")),
+                (None, _) => {
+                    return Err(format!(
+                        "sticker {s} never moves in this puzzle, so it cannot go to {d}"
+                    ))
+                }
+                (_, None) => {
+                    return Err(format!(
+                        "sticker {d} never moves in this puzzle, so sticker {s} cannot go there"
+                    ))
+                }
                 (Some((b, j)), Some((b2, j2))) => {
                     let k = modulus[b] as usize;
                     let c = ((j2 + k - j) % k) as u8;
@@ -153,7 +187,9 @@ pub fn parse_effect(puzzle: &Puzzle, text: &str) -> Result<Perm, String> {
                     let o2 = &map.of_position[b2];
                     let whole = (0..k).all(|x| dst[ob[x]] == o2[(x + c as usize) % k]);
                     if !whole {
-                        return Err(format!("the effect moves sticker {s} without the rest of its piece ({ob:?})"));
+                        return Err(format!(
+                            "the effect moves sticker {s} without the rest of its piece ({ob:?})"
+                        ));
                     }
                 }
             }
@@ -166,7 +202,10 @@ pub fn parse_effect(puzzle: &Puzzle, text: &str) -> Result<Perm, String> {
         let mut pos = Vec::new();
         for &(v, col) in cycle {
             let Some(i) = kpuzzle_position(puzzle, *o, v) else {
-                return Err(format!("column {col}: {} has no moving piece {v}", puzzle.orbits[*o].name));
+                return Err(format!(
+                    "column {col}: {} has no moving piece {v}",
+                    puzzle.orbits[*o].name
+                ));
             };
             if std::mem::replace(&mut used[i], true) {
                 return Err(format!("column {col}: {v} appears twice"));
@@ -189,7 +228,12 @@ pub fn parse_effect(puzzle: &Puzzle, text: &str) -> Result<Perm, String> {
 }
 
 fn orbit_names(puzzle: &Puzzle) -> String {
-    puzzle.orbits.iter().map(|o| o.name.as_str()).collect::<Vec<_>>().join(", ")
+    puzzle
+        .orbits
+        .iter()
+        .map(|o| o.name.as_str())
+        .collect::<Vec<_>>()
+        .join(", ")
 }
 
 /// Parses a list of positions (`--fixed`, `--ignore`) in the definition's numbering: sticker
@@ -197,15 +241,22 @@ fn orbit_names(puzzle: &Puzzle) -> String {
 pub fn parse_positions(puzzle: &Puzzle, text: &str) -> Result<Vec<usize>, String> {
     let mut out = Vec::new();
     let places = sticker_places(puzzle);
-    for item in text.split(|c: char| c == ',' || c.is_whitespace()).filter(|s| !s.is_empty()) {
+    for item in text
+        .split(|c: char| c == ',' || c.is_whitespace())
+        .filter(|s| !s.is_empty())
+    {
         let (orbit, num) = match item.rsplit_once(':') {
             Some((o, n)) => (Some(o), n),
             None => (None, item),
         };
-        let v: usize = num.parse().map_err(|_| format!("'{item}': expected a number"))?;
+        let v: usize = num
+            .parse()
+            .map_err(|_| format!("'{item}': expected a number"))?;
         let pos = match &places {
             Some(places) => {
-                let p = places.get(v).ok_or(format!("sticker {v} is out of range"))?;
+                let p = places
+                    .get(v)
+                    .ok_or(format!("sticker {v} is out of range"))?;
                 match p {
                     Some((i, _)) => *i,
                     None => continue, // never moves: always fixed
@@ -219,7 +270,12 @@ pub fn parse_positions(puzzle: &Puzzle, text: &str) -> Result<Vec<usize>, String
                         .position(|x| x.name == name)
                         .ok_or(format!("unknown orbit '{name}' ({})", orbit_names(puzzle)))?,
                     None if puzzle.orbits.len() == 1 => 0,
-                    None => return Err(format!("'{item}': write ORBIT:{v} ({})", orbit_names(puzzle))),
+                    None => {
+                        return Err(format!(
+                            "'{item}': write ORBIT:{v} ({})",
+                            orbit_names(puzzle)
+                        ))
+                    }
                 };
                 match kpuzzle_position(puzzle, o, v) {
                     Some(i) => i,
@@ -242,7 +298,11 @@ pub fn parse_state(puzzle: &Puzzle, text: &str) -> Result<State, String> {
     if let Some(map) = &puzzle.stickers {
         let colors: Vec<&str> = text.split_whitespace().collect();
         if colors.len() != map.stickers {
-            return Err(format!("expected {} sticker colours, found {}", map.stickers, colors.len()));
+            return Err(format!(
+                "expected {} sticker colours, found {}",
+                map.stickers,
+                colors.len()
+            ));
         }
         let placed: Vec<bool> = {
             let mut v = vec![false; map.stickers];
@@ -251,13 +311,19 @@ pub fn parse_state(puzzle: &Puzzle, text: &str) -> Result<State, String> {
         };
         for (x, c) in colors.iter().enumerate() {
             if !placed[x] && *c != map.colors[x] {
-                return Err(format!("sticker {x} never moves, so it must be {}, not {c}", map.colors[x]));
+                return Err(format!(
+                    "sticker {x} never moves, so it must be {}, not {c}",
+                    map.colors[x]
+                ));
             }
         }
         // Each position's colours must be some piece's colours turned.
         let mut homes: Vec<(u8, Vec<&str>)> = Vec::new();
         for (i, stickers) in map.of_position.iter().enumerate() {
-            homes.push((puzzle.goal.label[i], stickers.iter().map(|&x| map.colors[x].as_str()).collect()));
+            homes.push((
+                puzzle.goal.label[i],
+                stickers.iter().map(|&x| map.colors[x].as_str()).collect(),
+            ));
         }
         let mut count: BTreeMap<u8, i64> = BTreeMap::new();
         for &l in &puzzle.goal.label {
@@ -267,30 +333,45 @@ pub fn parse_state(puzzle: &Puzzle, text: &str) -> Result<State, String> {
             let k = stickers.len();
             let seen: Vec<&str> = stickers.iter().map(|&x| colors[x]).collect();
             let hit = homes.iter().find_map(|(l, home)| {
-                (0..k).find(|&r| (0..k).all(|j| seen[(j + r) % k] == home[j])).map(|r| (*l, r))
+                (0..k)
+                    .find(|&r| (0..k).all(|j| seen[(j + r) % k] == home[j]))
+                    .map(|r| (*l, r))
             });
             let Some((l, r)) = hit else {
-                return Err(format!("stickers {stickers:?} show {seen:?}: no piece has these colours"));
+                return Err(format!(
+                    "stickers {stickers:?} show {seen:?}: no piece has these colours"
+                ));
             };
             s.label[i] = l;
             s.ori[i] = r as u8 % modulus[i];
             *count.entry(l).or_default() -= 1;
         }
         if let Some((l, _)) = count.iter().find(|(_, &c)| c != 0) {
-            return Err(format!("piece {} appears the wrong number of times", puzzle.label_names[*l as usize]));
+            return Err(format!(
+                "piece {} appears the wrong number of times",
+                puzzle.label_names[*l as usize]
+            ));
         }
         return Ok(s);
     }
-    let v: serde_json::Value = serde_json::from_str(text).map_err(|e| format!("line {} column {}: {e}", e.line(), e.column()))?;
-    let obj = v.as_object().ok_or("expected a JSON object with one pattern per orbit")?;
+    let v: serde_json::Value = serde_json::from_str(text)
+        .map_err(|e| format!("line {} column {}: {e}", e.line(), e.column()))?;
+    let obj = v
+        .as_object()
+        .ok_or("expected a JSON object with one pattern per orbit")?;
     for (o, orbit) in puzzle.orbits.iter().enumerate() {
-        let pat = obj.get(&orbit.name).ok_or(format!("missing orbit {}", orbit.name))?;
+        let pat = obj
+            .get(&orbit.name)
+            .ok_or(format!("missing orbit {}", orbit.name))?;
         let get = |key: &str| -> Result<Vec<i64>, String> {
             pat.get(key)
                 .and_then(|x| x.as_array())
                 .ok_or(format!("{}.{key}: expected a list", orbit.name))?
                 .iter()
-                .map(|x| x.as_i64().ok_or(format!("{}.{key}: expected numbers", orbit.name)))
+                .map(|x| {
+                    x.as_i64()
+                        .ok_or(format!("{}.{key}: expected numbers", orbit.name))
+                })
                 .collect()
         };
         let (pieces, ori) = (get("pieces")?, get("orientation")?);
@@ -298,8 +379,11 @@ pub fn parse_state(puzzle: &Puzzle, text: &str) -> Result<State, String> {
         for i in first..first + orbit.size {
             let idx = puzzle.original[i];
             let (p, r) = (
-                *pieces.get(idx).ok_or(format!("{}.pieces: too short", orbit.name))?,
-                *ori.get(idx).ok_or(format!("{}.orientation: too short", orbit.name))?,
+                *pieces
+                    .get(idx)
+                    .ok_or(format!("{}.pieces: too short", orbit.name))?,
+                *ori.get(idx)
+                    .ok_or(format!("{}.orientation: too short", orbit.name))?,
             );
             let name = format!("{}{}", orbit.name, p);
             let l = puzzle
@@ -308,7 +392,10 @@ pub fn parse_state(puzzle: &Puzzle, text: &str) -> Result<State, String> {
                 .position(|x| *x == name)
                 .ok_or(format!("{}.pieces[{idx}]: no piece {p}", orbit.name))?;
             if r < 0 || r >= orbit.ori as i64 {
-                return Err(format!("{}.orientation[{idx}]: {r} is out of range", orbit.name));
+                return Err(format!(
+                    "{}.orientation[{idx}]: {r} is out of range",
+                    orbit.name
+                ));
             }
             s.label[i] = l as u8;
             s.ori[i] = r as u8;

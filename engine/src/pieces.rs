@@ -327,8 +327,8 @@ fn carry_orders(
         for d in dst {
             let image: Vec<usize> = order[&b].iter().map(|&s| d[s]).collect();
             let to = block_of[image[0]];
-            if !order.contains_key(&to) {
-                order.insert(to, image);
+            if let std::collections::hash_map::Entry::Vacant(e) = order.entry(to) {
+                e.insert(image);
                 queue.push(to);
             }
         }

@@ -6,15 +6,31 @@ use crate::model::Puzzle;
 
 /// Name, file name and text of each shipped definition.
 pub const SHIPPED: &[(&str, &str, &str)] = &[
-    ("pancake", "pancake.yaml", include_str!("../../puzzles/pancake.yaml")),
-    ("floppy", "floppy.json", include_str!("../../puzzles/floppy.json")),
-    ("2x2x2", "2x2x2.json", include_str!("../../puzzles/2x2x2.json")),
+    (
+        "pancake",
+        "pancake.yaml",
+        include_str!("../../puzzles/pancake.yaml"),
+    ),
+    (
+        "floppy",
+        "floppy.json",
+        include_str!("../../puzzles/floppy.json"),
+    ),
+    (
+        "2x2x2",
+        "2x2x2.json",
+        include_str!("../../puzzles/2x2x2.json"),
+    ),
     (
         "2x2x2-stickers",
         "2x2x2-stickers.yaml",
         include_str!("../../puzzles/2x2x2-stickers.yaml"),
     ),
-    ("3x3x3", "3x3x3.json", include_str!("../../puzzles/3x3x3.json")),
+    (
+        "3x3x3",
+        "3x3x3.json",
+        include_str!("../../puzzles/3x3x3.json"),
+    ),
 ];
 
 /// Loads `arg`: a file if one exists there, else a shipped definition of that name.
@@ -29,7 +45,10 @@ pub fn open(arg: &str) -> Result<Puzzle, DefError> {
         })?;
         return load::load(arg, &text);
     }
-    match SHIPPED.iter().find(|(name, file, _)| *name == arg || *file == arg) {
+    match SHIPPED
+        .iter()
+        .find(|(name, file, _)| *name == arg || *file == arg)
+    {
         Some((_, file, text)) => load::load(&format!("puzzles/{file}"), text),
         None => Err(DefError {
             file: arg.into(),

@@ -39,7 +39,14 @@ pub fn file_name(dir: &Path, level: usize, slice: usize, of: usize) -> PathBuf {
 fn write_slice(path: &Path, fingerprint: u64, size: usize, f: &SliceFile) -> Result<(), String> {
     let mut bytes = Vec::with_capacity(f.bits.len() * 8 + 80);
     bytes.extend_from_slice(MAGIC);
-    for v in [fingerprint, size as u64, f.of as u64, f.slice as u64, f.level as u64, f.count] {
+    for v in [
+        fingerprint,
+        size as u64,
+        f.of as u64,
+        f.slice as u64,
+        f.level as u64,
+        f.count,
+    ] {
         bytes.extend_from_slice(&v.to_le_bytes());
     }
     for w in &f.bits {
@@ -73,12 +80,19 @@ pub fn read_slice(path: &Path, fingerprint: u64, size: usize) -> Result<SliceFil
         u64::from_le_bytes(body[at..at + 8].try_into().expect("8 bytes"))
     };
     if field(0) != fingerprint {
-        return Err(format!("{name}: belongs to another puzzle, move set or metric"));
+        return Err(format!(
+            "{name}: belongs to another puzzle, move set or metric"
+        ));
     }
     if field(1) != size as u64 {
         return Err(format!("{name}: another state count"));
     }
-    let (of, slice, level, count) = (field(2) as usize, field(3) as usize, field(4) as usize, field(5));
+    let (of, slice, level, count) = (
+        field(2) as usize,
+        field(3) as usize,
+        field(4) as usize,
+        field(5),
+    );
     if of == 0 || slice >= of {
         return Err(format!("{name}: bad slice numbers"));
     }
@@ -104,7 +118,13 @@ fn get(bits: &[u64], i: usize) -> bool {
 }
 
 /// The whole frontier of `level` as one bit per rank, from every slice's file (the goal for 0).
-fn frontier(space: &Space, dir: &Path, fp: u64, level: usize, of: usize) -> Result<Vec<u64>, String> {
+fn frontier(
+    space: &Space,
+    dir: &Path,
+    fp: u64,
+    level: usize,
+    of: usize,
+) -> Result<Vec<u64>, String> {
     let mut bits = vec![0u64; space.size.div_ceil(64)];
     if level == 0 {
         let g = space.goal_rank();
@@ -127,7 +147,14 @@ fn frontier(space: &Space, dir: &Path, fp: u64, level: usize, of: usize) -> Resu
 
 /// Runs job (slice `slice` of `of`, level `level`): writes its part of level `level + 1` and
 /// returns how many states it found.
-pub fn run_job(space: &Space, fp: u64, dir: &Path, slice: usize, of: usize, level: usize) -> Result<u64, String> {
+pub fn run_job(
+    space: &Space,
+    fp: u64,
+    dir: &Path,
+    slice: usize,
+    of: usize,
+    level: usize,
+) -> Result<u64, String> {
     if of == 0 || slice >= of {
         return Err(format!("slice {slice}/{of}: expected 0 <= I < N"));
     }
@@ -181,9 +208,15 @@ pub fn merge(space: &Space, fp: u64, dir: &Path) -> Result<DistTable, String> {
             files.push(read_slice(&path, fp, space.size)?);
         }
     }
-    let of = files.first().map(|f| f.of).ok_or(format!("{}: no slice files", dir.display()))?;
+    let of = files
+        .first()
+        .map(|f| f.of)
+        .ok_or(format!("{}: no slice files", dir.display()))?;
     if let Some(f) = files.iter().find(|f| f.of != of) {
-        return Err(format!("slices of {} and of {of} are mixed in one directory", f.of));
+        return Err(format!(
+            "slices of {} and of {of} are mixed in one directory",
+            f.of
+        ));
     }
     let last = files.iter().map(|f| f.level).max().unwrap_or(0);
     let mut table = DistTable::empty(space.size);
@@ -211,7 +244,10 @@ pub fn merge(space: &Space, fp: u64, dir: &Path) -> Result<DistTable, String> {
                 }
             }
             if count != f.count {
-                return Err(format!("level {level} slice {slice}: header says {} states, bits say {count}", f.count));
+                return Err(format!(
+                    "level {level} slice {slice}: header says {} states, bits say {count}",
+                    f.count
+                ));
             }
             total += count;
         }
@@ -221,5 +257,7 @@ pub fn merge(space: &Space, fp: u64, dir: &Path) -> Result<DistTable, String> {
         }
         table.distribution.push(total);
     }
-    Err(format!("incomplete: level {last} still has states; run level {last} for every slice"))
+    Err(format!(
+        "incomplete: level {last} still has states; run level {last} for every slice"
+    ))
 }

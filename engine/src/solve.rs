@@ -168,10 +168,17 @@ impl Solver {
 
     /// The shortest sequence whose effect on the goal is `effect` (the inverse of a solution of
     /// the state it leads to); needs the moves' inverses.
-    pub fn sequence_for(&self, effect: &Perm, max_depth: u32) -> Result<Option<Vec<usize>>, String> {
+    pub fn sequence_for(
+        &self,
+        effect: &Perm,
+        max_depth: u32,
+    ) -> Result<Option<Vec<usize>>, String> {
         let inverses = self.set.inverses(&self.modulus);
         if inverses.iter().any(Option::is_none) {
-            return Err("finding a sequence for an effect needs every move's inverse among the moves".into());
+            return Err(
+                "finding a sequence for an effect needs every move's inverse among the moves"
+                    .into(),
+            );
         }
         let state = self.puzzle.goal.apply(effect, &self.modulus);
         Ok(self.solve(&state, max_depth).map(|path| {

@@ -210,11 +210,15 @@ impl DistTable {
                                 break;
                             }
                             match (forward, batched) {
-                                (true, false) => space.for_each_neighbor(r, &all, &mut b.scratch, |_, n| {
-                                    local += t.mark(n, nxt) as usize;
-                                }),
+                                (true, false) => {
+                                    space.for_each_neighbor(r, &all, &mut b.scratch, |_, n| {
+                                        local += t.mark(n, nxt) as usize;
+                                    })
+                                }
                                 (false, false) => {
-                                    if space.any_neighbor(r, &all, &mut b.scratch, |n| t.get(n) == cur) {
+                                    if space
+                                        .any_neighbor(r, &all, &mut b.scratch, |n| t.get(n) == cur)
+                                    {
                                         local += t.mark(r, nxt) as usize;
                                     }
                                 }

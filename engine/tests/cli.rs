@@ -14,9 +14,15 @@ fn help_and_unknown_options() {
         if !sub.is_empty() {
             c.arg(sub);
         }
-        c.arg("--help").assert().success().stdout(predicate::str::contains("Usage"));
+        c.arg("--help")
+            .assert()
+            .success()
+            .stdout(predicate::str::contains("Usage"));
     }
-    twisty().args(["count", "floppy", "--frobnicate"]).assert().code(2);
+    twisty()
+        .args(["count", "floppy", "--frobnicate"])
+        .assert()
+        .code(2);
     twisty().arg("juggle").assert().code(2);
 }
 
@@ -26,7 +32,9 @@ fn errors_name_the_file_and_fail() {
         .args(["count", "no-such-puzzle"])
         .assert()
         .code(1)
-        .stderr(predicate::str::starts_with("twisty: no-such-puzzle: no such file, and not a shipped definition"));
+        .stderr(predicate::str::starts_with(
+            "twisty: no-such-puzzle: no such file, and not a shipped definition",
+        ));
     let dir = std::env::temp_dir().join(format!("twisty-cli-{}", std::process::id()));
     std::fs::create_dir_all(&dir).unwrap();
     let bad = dir.join("bad.yaml");
@@ -35,7 +43,9 @@ fn errors_name_the_file_and_fail() {
         .args(["count", bad.to_str().unwrap()])
         .assert()
         .code(1)
-        .stderr(predicate::str::contains("bad.yaml:4:15: in move 'U': the cycle starting at 0 never closes"));
+        .stderr(predicate::str::contains(
+            "bad.yaml:4:15: in move 'U': the cycle starting at 0 never closes",
+        ));
     twisty()
         .args(["apply", "2x2x2", "R Q"])
         .assert()
@@ -46,7 +56,10 @@ fn errors_name_the_file_and_fail() {
 
 #[test]
 fn apply_draws_the_net_and_solve_reads_it_back() {
-    let out = twisty().args(["apply", "2x2x2-stickers", "R U"]).output().unwrap();
+    let out = twisty()
+        .args(["apply", "2x2x2-stickers", "R U"])
+        .output()
+        .unwrap();
     assert!(out.status.success());
     let text = String::from_utf8(out.stdout).unwrap();
     assert!(!text.contains('\x1b'), "no colours when not on a terminal");
@@ -62,25 +75,37 @@ fn apply_draws_the_net_and_solve_reads_it_back() {
         .assert()
         .success()
         .stdout("U' R'\n");
-    let colored = twisty().args(["apply", "2x2x2-stickers", "R", "--color", "always"]).output().unwrap();
+    let colored = twisty()
+        .args(["apply", "2x2x2-stickers", "R", "--color", "always"])
+        .output()
+        .unwrap();
     assert!(String::from_utf8(colored.stdout).unwrap().contains("\x1b["));
     std::fs::remove_dir_all(&dir).unwrap();
 }
 
 #[test]
 fn solve_count_gods_discover() {
-    twisty().args(["solve", "2x2x2", "R U R' U'"]).assert().success().stdout("U R U' R'\n");
+    twisty()
+        .args(["solve", "2x2x2", "R U R' U'"])
+        .assert()
+        .success()
+        .stdout("U R U' R'\n");
     twisty()
         .args(["solve", "2x2x2", "--metric", "qtm", "R2"])
         .assert()
         .success()
         .stdout("R R\n");
-    twisty().args(["solve", "floppy", "--effect", "EDGES (0)+1 (1)+1"]).assert().success();
+    twisty()
+        .args(["solve", "floppy", "--effect", "EDGES (0)+1 (1)+1"])
+        .assert()
+        .success();
     twisty()
         .args(["count", "3x3x3"])
         .assert()
         .success()
-        .stdout(predicate::str::starts_with("43252003274489856000 reachable states"));
+        .stdout(predicate::str::starts_with(
+            "43252003274489856000 reachable states",
+        ));
     twisty()
         .args(["gods", "floppy"])
         .assert()
@@ -90,7 +115,9 @@ fn solve_count_gods_discover() {
         .args(["discover", "floppy", "--max-pieces", "2", "--top", "3"])
         .assert()
         .success()
-        .stdout(predicate::str::starts_with("# exhaustive: every effect moving at most 2 pieces"));
+        .stdout(predicate::str::starts_with(
+            "# exhaustive: every effect moving at most 2 pieces",
+        ));
 }
 
 #[test]
@@ -100,7 +127,9 @@ fn discovery_stops_cleanly_at_its_time_limit() {
         .args(["discover", "3x3x3", "--time-limit", "0"])
         .assert()
         .success()
-        .stdout(predicate::str::starts_with("# not exhaustive (stopped): every sequence of at most 0 moves examined"));
+        .stdout(predicate::str::starts_with(
+            "# not exhaustive (stopped): every sequence of at most 0 moves examined",
+        ));
 }
 
 #[test]
@@ -109,14 +138,23 @@ fn a_saved_table_is_checked_and_reused() {
     std::fs::create_dir_all(&dir).unwrap();
     let file = dir.join("c2.table");
     let f = file.to_str().unwrap();
-    twisty().args(["gods", "2x2x2", "--out", f]).assert().success();
-    twisty().args(["solve", "2x2x2", "--table", f, "R U"]).assert().success().stdout("U' R'\n");
+    twisty()
+        .args(["gods", "2x2x2", "--out", f])
+        .assert()
+        .success();
+    twisty()
+        .args(["solve", "2x2x2", "--table", f, "R U"])
+        .assert()
+        .success()
+        .stdout("U' R'\n");
     // Another metric's table is refused; so is a damaged one.
     twisty()
         .args(["solve", "2x2x2", "--metric", "qtm", "--table", f, "R"])
         .assert()
         .code(1)
-        .stderr(predicate::str::contains("belongs to another puzzle, move set or metric"));
+        .stderr(predicate::str::contains(
+            "belongs to another puzzle, move set or metric",
+        ));
     let mut bytes = std::fs::read(&file).unwrap();
     let n = bytes.len();
     bytes[n / 2] ^= 4;
@@ -136,7 +174,16 @@ fn sliced_gods_from_the_command_line() {
     for level in 0..9 {
         for i in 0..2 {
             twisty()
-                .args(["gods", "floppy", "--slice", &format!("{i}/2"), "--level", &level.to_string(), "--dir", d])
+                .args([
+                    "gods",
+                    "floppy",
+                    "--slice",
+                    &format!("{i}/2"),
+                    "--level",
+                    &level.to_string(),
+                    "--dir",
+                    d,
+                ])
                 .assert()
                 .success();
         }

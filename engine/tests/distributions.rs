@@ -31,7 +31,9 @@ fn floppy_matches_the_article_and_the_dedicated_table() {
 #[test]
 fn cube2_htm_from_kpuzzle_and_from_stickers() {
     // Published: the 2x2x2 in the half-turn metric, God's number 11.
-    let published = [1, 9, 54, 321, 1847, 9992, 50136, 227536, 870072, 1887748, 623800, 2644];
+    let published = [
+        1, 9, 54, 321, 1847, 9992, 50136, 227536, 870072, 1887748, 623800, 2644,
+    ];
     let dedicated = as_u64(&Cube2Solver::htm().dist.distribution);
     assert_eq!(dedicated, published);
     assert_eq!(distribution("2x2x2", Metric::Htm), published);

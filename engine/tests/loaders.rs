@@ -6,7 +6,8 @@ use engine::model::Puzzle;
 use engine::{alg, notation, shipped};
 use proptest::prelude::*;
 
-const PANCAKE_HEAD: &str = "turnSet:\n  baseTurns:\n    - name: \"U\"\n      value: [0, 1, 3, 5, 4, 2, 0]\n";
+const PANCAKE_HEAD: &str =
+    "turnSet:\n  baseTurns:\n    - name: \"U\"\n      value: [0, 1, 3, 5, 4, 2, 0]\n";
 
 fn yaml_error(body: &str) -> String {
     load("t.yaml", body).unwrap_err().to_string()
@@ -81,21 +82,49 @@ fn kp(from: &str, to: &str, derived: &str) -> String {
 #[test]
 fn kpuzzle_messages_name_the_key() {
     let cases = [
-        (kp("[1, 2, 0]", "[1, 2, 3]", ""), "k.json: moves.A.C.permutation[2]: 3 is out of range 0..2"),
-        (kp("[1, 2, 0]", "[1, 1, 0]", ""), "k.json: moves.A.C.permutation: not a permutation: 1 appears twice"),
-        (kp("[1, 2, 0]", "[1, 0]", ""), "k.json: moves.A.C.permutation: has 2 entries, expected numPieces = 3"),
+        (
+            kp("[1, 2, 0]", "[1, 2, 3]", ""),
+            "k.json: moves.A.C.permutation[2]: 3 is out of range 0..2",
+        ),
+        (
+            kp("[1, 2, 0]", "[1, 1, 0]", ""),
+            "k.json: moves.A.C.permutation: not a permutation: 1 appears twice",
+        ),
+        (
+            kp("[1, 2, 0]", "[1, 0]", ""),
+            "k.json: moves.A.C.permutation: has 2 entries, expected numPieces = 3",
+        ),
         (
             kp("[0, 0, 1]", "[0, 0, 2]", ""),
             "k.json: moves.A.C.orientationDelta[2]: 2 is out of range 0..1 (numOrientations = 2)",
         ),
-        (kp("\"pieces\": [0, 1, 2]", "\"pieces\": [0, 1]", ""), "k.json: defaultPattern.C.pieces: has 2 entries, expected numPieces = 3"),
-        (kp("\"A\": {\"C\"", "\"A\": {\"D\"", ""), "k.json: moves.D: unknown orbit 'D'"),
-        (kp("", "", r#", "derivedMoves": {"B": "A Q"}"#), "k.json: derivedMoves.B: \"A Q\": column 3: unknown move 'Q'"),
-        (kp("", "", r#", "derivedMoves": {"B": "[A, A"}"#), "k.json: derivedMoves.B: \"[A, A\": column 6: expected ']'"),
-        (kp("\"numPieces\": 3", "\"numPieces\": 0", ""), "k.json: orbits[0].numPieces: 0 pieces: expected 1 to 4096"),
+        (
+            kp("\"pieces\": [0, 1, 2]", "\"pieces\": [0, 1]", ""),
+            "k.json: defaultPattern.C.pieces: has 2 entries, expected numPieces = 3",
+        ),
+        (
+            kp("\"A\": {\"C\"", "\"A\": {\"D\"", ""),
+            "k.json: moves.D: unknown orbit 'D'",
+        ),
+        (
+            kp("", "", r#", "derivedMoves": {"B": "A Q"}"#),
+            "k.json: derivedMoves.B: \"A Q\": column 3: unknown move 'Q'",
+        ),
+        (
+            kp("", "", r#", "derivedMoves": {"B": "[A, A"}"#),
+            "k.json: derivedMoves.B: \"[A, A\": column 6: expected ']'",
+        ),
+        (
+            kp("\"numPieces\": 3", "\"numPieces\": 0", ""),
+            "k.json: orbits[0].numPieces: 0 pieces: expected 1 to 4096",
+        ),
     ];
     for (text, want) in cases {
-        assert_eq!(load("k.json", &text).unwrap_err().to_string(), want, "for\n{text}");
+        assert_eq!(
+            load("k.json", &text).unwrap_err().to_string(),
+            want,
+            "for\n{text}"
+        );
     }
     let syntax = load("k.json", "{\"orbits\": [}").unwrap_err();
     assert_eq!(syntax.at.map(|a| a.0), Some(1));
@@ -103,7 +132,11 @@ fn kpuzzle_messages_name_the_key() {
 
 #[test]
 fn derived_moves_in_any_order_and_with_brackets() {
-    let text = kp("", "", r#", "derivedMoves": {"B": "[C: A]", "C": "A2", "D": "[A, C]"}"#);
+    let text = kp(
+        "",
+        "",
+        r#", "derivedMoves": {"B": "[C: A]", "C": "A2", "D": "[A, C]"}"#,
+    );
     let p = load("k.json", &text).unwrap();
     let m = p.modulus();
     let get = |n: &str| p.moves[p.move_index(n).unwrap()].perm.clone();
@@ -139,21 +172,43 @@ fn effect_and_state_messages() {
     let p = shipped::open("pancake").unwrap();
     let e = |t: &str| notation::parse_effect(&p, t).unwrap_err();
     assert_eq!(e("[0 1 2"), "column 1: '[' is never closed");
-    assert_eq!(e("[0 1 2]"), "column 1: the cycle starting at 0 never closes (repeat it to end it)");
+    assert_eq!(
+        e("[0 1 2]"),
+        "column 1: the cycle starting at 0 never closes (repeat it to end it)"
+    );
     assert_eq!(e("(0 x)"), "column 4: expected a number, found 'x'");
     assert_eq!(e("(0 12)"), "column 4: sticker 12 is out of range 0..11");
     assert_eq!(e("(0 1)(1 2)"), "column 7: sticker 1 appears twice");
     assert_eq!(e("(0 1"), "column 1: '(' is never closed");
     let c = shipped::open("2x2x2-stickers").unwrap();
     let err = notation::parse_effect(&c, "(0 1)").unwrap_err();
-    assert!(err.starts_with("the effect moves sticker 0 without the rest of its piece"), "{err}");
-    assert_eq!(notation::parse_effect(&c, "(0 14)").unwrap_err(), "sticker 14 never moves in this puzzle, so sticker 0 cannot go there");
+    assert!(
+        err.starts_with("the effect moves sticker 0 without the rest of its piece"),
+        "{err}"
+    );
+    assert_eq!(
+        notation::parse_effect(&c, "(0 14)").unwrap_err(),
+        "sticker 14 never moves in this puzzle, so sticker 0 cannot go there"
+    );
     let s = |t: &str| notation::parse_state(&p, t).unwrap_err();
     assert_eq!(s("w p"), "expected 12 sticker colours, found 2");
-    assert!(s("w w r o g y G Y R O W P").starts_with("piece "), "{}", s("w w r o g y G Y R O W P"));
+    assert!(
+        s("w w r o g y G Y R O W P").starts_with("piece "),
+        "{}",
+        s("w w r o g y G Y R O W P")
+    );
     let k = shipped::open("2x2x2").unwrap();
-    assert_eq!(notation::parse_state(&k, "{").unwrap_err().split(':').next(), Some("line 1 column 1"));
-    assert_eq!(notation::parse_effect(&k, "(0 9)").unwrap_err(), "column 4: CORNERS has no moving piece 9");
+    assert_eq!(
+        notation::parse_state(&k, "{")
+            .unwrap_err()
+            .split(':')
+            .next(),
+        Some("line 1 column 1")
+    );
+    assert_eq!(
+        notation::parse_effect(&k, "(0 9)").unwrap_err(),
+        "column 4: CORNERS has no moving piece 9"
+    );
 }
 
 proptest! {

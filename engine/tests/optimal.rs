@@ -13,7 +13,10 @@ use twisty::floppy::{FloppyState, FloppyTables};
 struct Lcg(u64);
 impl Lcg {
     fn below(&mut self, n: usize) -> usize {
-        self.0 = self.0.wrapping_mul(6364136223846793005).wrapping_add(1442695040888963407);
+        self.0 = self
+            .0
+            .wrapping_mul(6364136223846793005)
+            .wrapping_add(1442695040888963407);
         ((self.0 >> 33) % n as u64) as usize
     }
 }
@@ -29,7 +32,9 @@ fn scrambled(p: &Puzzle, text: &str) -> State {
 /// Replays `path` (indices into `set`) on `s` and says whether it reaches the goal.
 fn solves(p: &Puzzle, set: &MoveSet, s: &State, path: &[usize]) -> bool {
     let m = p.modulus();
-    path.iter().fold(s.clone(), |x, &i| x.apply(&set.perms[i], &m)) == p.goal
+    path.iter()
+        .fold(s.clone(), |x, &i| x.apply(&set.perms[i], &m))
+        == p.goal
 }
 
 #[test]
@@ -75,9 +80,12 @@ fn quarter_turn_search_keeps_u_u() {
     let mut rng = Lcg(11);
     let faces = ["U", "R", "F"];
     for _ in 0..30 {
-        let text: Vec<String> = (0..8).map(|_| format!("{}{}", faces[rng.below(3)], ["", "2", "'"][rng.below(3)])).collect();
+        let text: Vec<String> = (0..8)
+            .map(|_| format!("{}{}", faces[rng.below(3)], ["", "2", "'"][rng.below(3)]))
+            .collect();
         let text = text.join(" ");
-        let want = twisty::cube2::Cube2Solver::solve(&dedicated, &scramble(&text, 1).unwrap()).len();
+        let want =
+            twisty::cube2::Cube2Solver::solve(&dedicated, &scramble(&text, 1).unwrap()).len();
         let s = scrambled(&p, &text);
         assert_eq!(table.solve(&s, 20).unwrap().len(), want, "{text}");
         if want <= 8 {
@@ -102,7 +110,11 @@ fn floppy_lengths_match_the_dedicated_solver() {
         let text: Vec<&str> = turns.iter().map(|&t| names[t]).collect();
         let s = scrambled(&p, &text.join(" "));
         let path = solver.solve(&s, 20).unwrap();
-        assert_eq!(path.len(), dedicated.distance(&d).unwrap() as usize, "{text:?}");
+        assert_eq!(
+            path.len(),
+            dedicated.distance(&d).unwrap() as usize,
+            "{text:?}"
+        );
         assert!(solves(&p, &solver.set, &s, &path));
     }
 }

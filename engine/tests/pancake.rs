@@ -102,7 +102,10 @@ fn discovery_finds_the_articles_effects_at_or_below_its_lengths() {
             .find(|f| f.notation == effect)
             .unwrap_or_else(|| panic!("{effect} not discovered"));
         let names: Vec<&str> = ours.moves.iter().map(|&m| set.names[m].as_str()).collect();
-        assert!(names.len() <= theirs.len(), "{effect}: {names:?} is longer than {theirs:?}");
+        assert!(
+            names.len() <= theirs.len(),
+            "{effect}: {names:?} is longer than {theirs:?}"
+        );
         assert_eq!(flat(&replay(&names)), effect, "{names:?}");
     }
     // Ranked as the article ranks: the 3-cycles come before the 6-cycles.
@@ -123,12 +126,17 @@ fn bidirectional(target: [u8; 12]) -> usize {
         })
         .collect();
     let start: [u8; 12] = std::array::from_fn(|i| i as u8);
-    let step = |s: &[u8; 12], d: &[u8; 12]| -> [u8; 12] { std::array::from_fn(|i| d[s[i] as usize]) };
+    let step =
+        |s: &[u8; 12], d: &[u8; 12]| -> [u8; 12] { std::array::from_fn(|i| d[s[i] as usize]) };
     let mut fwd: HashMap<[u8; 12], usize> = HashMap::from([(start, 0)]);
     let mut bwd: HashMap<[u8; 12], usize> = HashMap::from([(target, 0)]);
     let (mut ff, mut bf) = (vec![start], vec![target]);
     for depth in 0.. {
-        if let Some(best) = fwd.iter().filter_map(|(s, a)| bwd.get(s).map(|b| a + b)).min() {
+        if let Some(best) = fwd
+            .iter()
+            .filter_map(|(s, a)| bwd.get(s).map(|b| a + b))
+            .min()
+        {
             return best;
         }
         // Grow the smaller side by one level.
@@ -157,11 +165,17 @@ fn bidirectional(target: [u8; 12]) -> usize {
 #[test]
 fn shortest_adjacent_swap_is_provably_shortest() {
     // The article's general solver swapped two adjacent pieces in 19 moves.
-    let theirs: Vec<&str> = "z / U' z' / U U / z / U' / U / z' / U / U".split(' ').collect();
+    let theirs: Vec<&str> = "z / U' z' / U U / z / U' / U / z' / U / U"
+        .split(' ')
+        .collect();
     assert_eq!(theirs.len(), 19);
     let swap = replay(&theirs);
     let effect = flat(&swap);
-    assert_eq!(effect.split(' ').count(), 3, "a swap of two pieces: {effect}");
+    assert_eq!(
+        effect.split(' ').count(),
+        3,
+        "a swap of two pieces: {effect}"
+    );
     let p = shipped::open("pancake").unwrap();
     let solver = Solver::new(&p, MoveSet::new(&p, Metric::Moves), None, 1 << 29, |_| {}).unwrap();
     let perm = engine::notation::parse_effect(&p, &effect).unwrap();
@@ -172,5 +186,9 @@ fn shortest_adjacent_swap_is_provably_shortest() {
     // It turns out the article's 19 moves were already optimal for its swap (pieces 4 and 5): the
     // engine proves it, and the independent search agrees.
     assert!(ours.len() <= 19);
-    eprintln!("{effect}: {} moves ({}) against the article's 19", ours.len(), names.join(" "));
+    eprintln!(
+        "{effect}: {} moves ({}) against the article's 19",
+        ours.len(),
+        names.join(" ")
+    );
 }

@@ -18,7 +18,9 @@ fn four_slices_equal_one_process() {
     let _ = std::fs::remove_dir_all(&dir);
     let mut level = 0;
     loop {
-        let found: u64 = (0..4).map(|i| run_job(&space, fp, &dir, i, 4, level).unwrap()).sum();
+        let found: u64 = (0..4)
+            .map(|i| run_job(&space, fp, &dir, i, 4, level).unwrap())
+            .sum();
         level += 1;
         if found == 0 {
             break;

@@ -14,7 +14,9 @@ use twisty::notation::{format_moves, Face, Move, Turn};
 
 fn main() {
     let args: Vec<String> = std::env::args().skip(1).collect();
-    let all = ["aoj0300", "judge", "cube2", "robot2", "hdu4801", "flood"];
+    let all = [
+        "aoj0300", "judge", "cube2", "robot2", "hdu4801", "flood", "engine", "pancake",
+    ];
     if args.iter().any(|a| a == "--help" || a == "-h") {
         println!(
             "bench: benchmarks that print figures beside a baseline measured in the same run\n"
@@ -52,6 +54,8 @@ fn main() {
             "robot2" => robot2(),
             "hdu4801" => hdu4801(),
             "flood" => flood(),
+            "engine" => engine_2x2x2(),
+            "pancake" => pancake(),
             other => {
                 eprintln!(
                     "bench: unknown benchmark `{other}` (known: {})",
@@ -629,4 +633,228 @@ fn compare(rev: &str) {
         );
     }
     git(&["worktree", "remove", "--force", dir.to_str().unwrap()]);
+}
+
+/// `n` scrambles of 25 random turns of U, R, F (the engine's 2x2x2 holds DBL, as cube2 does).
+fn urf_scrambles(seed: u64, n: usize) -> Vec<String> {
+    let mut rng = Rng::new(seed);
+    (0..n)
+        .map(|_| {
+            let t: Vec<String> = (0..25)
+                .map(|_| {
+                    format!(
+                        "{}{}",
+                        ["U", "R", "F"][rng.below(3)],
+                        ["", "2", "'"][rng.below(3)]
+                    )
+                })
+                .collect();
+            t.join(" ")
+        })
+        .collect()
+}
+
+/// The generic engine on the 2x2x2 against the dedicated cube2 solver, in the same run.
+fn engine_2x2x2() {
+    use engine::metric::{Metric, MoveSet};
+    use engine::solve::Solver;
+    use engine::space::Space;
+    use engine::table::DistTable;
+    println!("engine: the generic engine on the 2x2x2 (HTM) against the dedicated cube2");
+    let tables = Cube2Tables::new();
+    let dedicated = time_ms(5, || PackedTable::build_product(&tables.htm(), &[0]));
+    println!("  dedicated cube2 table build (single-threaded): {dedicated:.1} ms");
+    for name in ["2x2x2", "2x2x2-stickers"] {
+        let t = time_ms(5, || {
+            let p = engine::shipped::open(name).unwrap();
+            let set = MoveSet::new(&p, Metric::Htm);
+            let space = Space::new(&p, set.perms.clone()).unwrap();
+            DistTable::build(&space, |_| {})
+        });
+        println!("  engine God's algorithm from {name} (load, reduce, move tables, BFS on {} threads): {t:.1} ms (target under 1 s; twips 0.12.3: about 20 s, 540 MB, as reported)", rayon::current_num_threads());
+    }
+    build("engine", &[]);
+    let empty = temp_input("engine-empty.in", "");
+    let bin = release_bin("twisty");
+    let whole = runs(&[bin.to_str().unwrap(), "gods", "2x2x2"], &empty, 3);
+    println!(
+        "  `twisty gods 2x2x2` whole process: {:.0} ms, peak RSS {:.1} MB",
+        median_ms(&whole),
+        max_rss_mb(&whole)
+    );
+
+    let lines = urf_scrambles(13, 1000);
+    let cubes: Vec<_> = lines
+        .iter()
+        .enumerate()
+        .map(|(i, l)| scramble(l, i + 1).unwrap())
+        .collect();
+    let p = engine::shipped::open("2x2x2").unwrap();
+    let states: Vec<_> = lines
+        .iter()
+        .map(|l| {
+            let a = engine::alg::parse(l, &|s: &str| p.move_index(s)).unwrap();
+            let perms: Vec<_> = p.moves.iter().map(|m| &m.perm).collect();
+            let m = p.modulus();
+            p.goal.apply(&a.perm(&perms, &m), &m)
+        })
+        .collect();
+    let t0 = Instant::now();
+    let cube2 = Cube2Solver::htm();
+    let cube2_tables = t0.elapsed().as_secs_f64() * 1000.0;
+    let t0 = Instant::now();
+    let solver = Solver::new(&p, MoveSet::new(&p, Metric::Htm), None, 1 << 28, |_| {}).unwrap();
+    let engine_tables = t0.elapsed().as_secs_f64() * 1000.0;
+    let per_cube2 = time_ms(5, || {
+        cubes.iter().map(|c| cube2.solve(c).len()).sum::<usize>()
+    }) / 1000.0;
+    let per_engine = time_ms(5, || {
+        states
+            .iter()
+            .map(|s| solver.solve(s, 20).unwrap().len())
+            .sum::<usize>()
+    }) / 1000.0;
+    let same = cubes
+        .iter()
+        .zip(&states)
+        .all(|(c, s)| cube2.solve(c).len() == solver.solve(s, 20).unwrap().len());
+    println!(
+        "  1,000 random states: engine {:.1} us per state, cube2 {:.1} us per state ({:.1}x; target within 5x); tables: engine {engine_tables:.0} ms, cube2 {cube2_tables:.0} ms; same lengths: {same}",
+        per_engine * 1000.0,
+        per_cube2 * 1000.0,
+        per_engine / per_cube2
+    );
+    std::fs::remove_file(empty).ok();
+}
+
+/// The pancake puzzle's full table (12! states) through `twisty gods`, a plain one-thread BFS over
+/// the same ranks as the baseline, then every swap and 3-cycle read off the table.
+fn pancake() {
+    use engine::metric::{Metric, MoveSet};
+    use engine::solve::Solver;
+    use engine::space::{Scratch, Space};
+    println!("pancake: the article's pancake puzzle, 479,001,600 states, its 7 named moves");
+    build("engine", &[]);
+    let bin = release_bin("twisty");
+    let table =
+        std::env::temp_dir().join(format!("twisty-bench-{}-pancake.table", std::process::id()));
+    let empty = temp_input("pancake-empty.in", "");
+    let run = runs(
+        &[
+            bin.to_str().unwrap(),
+            "gods",
+            "pancake",
+            "--out",
+            table.to_str().unwrap(),
+        ],
+        &empty,
+        1,
+    );
+    println!(
+        "  `twisty gods pancake --out FILE` (every core): {:.1} s, peak RSS {:.0} MB (targets: under 120 s, at most 200 MB)",
+        median_ms(&run) / 1000.0,
+        max_rss_mb(&run)
+    );
+
+    let p = engine::shipped::open("pancake").unwrap();
+    let set = MoveSet::new(&p, Metric::Moves);
+    let space = Space::new(&p, set.perms.clone()).unwrap();
+    // Baseline: a textbook BFS, one thread, a byte per state and a queue of ranks.
+    let t0 = Instant::now();
+    let mut depth = vec![u8::MAX; space.size];
+    let goal = space.goal_rank();
+    depth[goal] = 0;
+    let mut frontier = vec![goal as u32];
+    let all: Vec<usize> = (0..set.perms.len()).collect();
+    let mut scratch = Scratch::default();
+    let mut levels = 0;
+    while !frontier.is_empty() {
+        let mut next = Vec::new();
+        for &r in &frontier {
+            let d = depth[r as usize];
+            space.for_each_neighbor(r as usize, &all, &mut scratch, |_, n| {
+                if depth[n] == u8::MAX {
+                    depth[n] = d + 1;
+                    next.push(n as u32);
+                }
+            });
+        }
+        frontier = next;
+        levels += 1;
+    }
+    println!(
+        "  baseline, plain one-thread BFS over the same ranks (byte per state + queue): {:.1} s, about {} MB, {} levels",
+        t0.elapsed().as_secs_f64(),
+        (space.size + 4 * 165_504_461 * 2) >> 20,
+        levels - 1
+    );
+    drop(depth);
+
+    let t0 = Instant::now();
+    let solver = Solver::new(&p, set, Some(&table), 0, |_| {}).unwrap();
+    let load = t0.elapsed().as_secs_f64();
+    let t0 = Instant::now();
+    for k in [2usize, 3] {
+        let mut hist = std::collections::BTreeMap::new();
+        let mut count = 0;
+        let mut worst = (0, String::new(), String::new());
+        let mut pick: Vec<usize> = Vec::new();
+        fn each(
+            n: usize,
+            k: usize,
+            start: usize,
+            pick: &mut Vec<usize>,
+            f: &mut dyn FnMut(&[usize]),
+        ) {
+            if pick.len() == k {
+                return f(pick);
+            }
+            for i in start..n {
+                pick.push(i);
+                each(n, k, i + 1, pick, f);
+                pick.pop();
+            }
+        }
+        let mut visit = |set_: &[usize]| {
+            // Both directions of a 3-cycle; a swap has one.
+            let orders: Vec<Vec<usize>> = if k == 2 {
+                vec![set_.to_vec()]
+            } else {
+                vec![set_.to_vec(), vec![set_[0], set_[2], set_[1]]]
+            };
+            for o in orders {
+                let text = format!(
+                    "({})",
+                    o.iter()
+                        .map(|x| x.to_string())
+                        .collect::<Vec<_>>()
+                        .join(" ")
+                );
+                let e = engine::notation::parse_effect(&p, &text).unwrap();
+                let path = solver.sequence_for(&e, 40).unwrap().unwrap();
+                *hist.entry(path.len()).or_insert(0) += 1;
+                count += 1;
+                if path.len() > worst.0 {
+                    worst = (path.len(), text, solver.names(&path));
+                }
+            }
+        };
+        each(12, k, 0, &mut pick, &mut visit);
+        let what = if k == 2 { "swaps" } else { "3-cycles" };
+        println!(
+            "  all {count} {what}, shortest lengths: {hist:?}; longest {} {} = {}",
+            worst.0, worst.1, worst.2
+        );
+    }
+    println!(
+        "  read off the table: {:.2} s (loading it {load:.2} s); the article's general solver swapped 4 and 5 in 19 moves, the optimum for that swap is {}",
+        t0.elapsed().as_secs_f64(),
+        solver
+            .sequence_for(&engine::notation::parse_effect(&p, "(4 5)").unwrap(), 40)
+            .unwrap()
+            .unwrap()
+            .len()
+    );
+    std::fs::remove_file(table).ok();
+    std::fs::remove_file(empty).ok();
 }
