@@ -6,7 +6,7 @@
 //! Every problem is reported with the file, the line (YAML) or the key (JSON), and what is wrong.
 
 use crate::alg;
-use crate::model::{Move, Orbit, Perm, Puzzle, State};
+use crate::model::{intern, Move, Orbit, Perm, Puzzle, State};
 use serde::Deserialize;
 use serde_saphyr::Spanned;
 use std::collections::BTreeMap;
@@ -241,21 +241,14 @@ pub fn load_yaml(file: &str, text: &str) -> Result<Puzzle, DefError> {
     let mut label_names: Vec<String> = Vec::new();
     let mut labels = Vec::with_capacity(n);
     for c in &def.goal_state.value.colors {
-        let l = match label_names.iter().position(|x| x == c) {
-            Some(l) => l,
-            None => {
-                label_names.push(c.clone());
-                label_names.len() - 1
-            }
-        };
-        if l > 255 {
+        let Some(l) = intern(&mut label_names, c) else {
             return Err(yaml_error(
                 file,
                 def.goal_state.referenced,
                 "more than 256 colours".into(),
             ));
-        }
-        labels.push(l as u8);
+        };
+        labels.push(l);
     }
     let stickers = Puzzle {
         name: def.name.unwrap_or_else(|| stem(file)),
@@ -519,22 +512,14 @@ pub fn load_kpuzzle(file: &str, text: &str) -> Result<Puzzle, DefError> {
                     format!("{r} is out of range 0..{}", o.ori - 1),
                 ));
             }
-            let name = format!("{}{}", o.name, p);
-            let l = match label_names.iter().position(|x| *x == name) {
-                Some(l) => l,
-                None => {
-                    label_names.push(name);
-                    label_names.len() - 1
-                }
-            };
-            if l > 255 {
+            let Some(l) = intern(&mut label_names, &format!("{}{}", o.name, p)) else {
                 return Err(key_error(
                     file,
                     key.clone(),
                     "more than 256 distinct pieces".into(),
                 ));
-            }
-            goal.label.push(l as u8);
+            };
+            goal.label.push(l);
             goal.ori.push(r as u8);
         }
     }

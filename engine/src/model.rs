@@ -172,6 +172,18 @@ impl Perm {
     }
 }
 
+/// The label of `name`, added to `names` if new; `None` past 256 labels (labels are bytes).
+pub fn intern(names: &mut Vec<String>, name: &str) -> Option<u8> {
+    let l = match names.iter().position(|x| x == name) {
+        Some(l) => l,
+        None => {
+            names.push(name.to_string());
+            names.len() - 1
+        }
+    };
+    u8::try_from(l).ok()
+}
+
 pub fn gcd(a: u64, b: u64) -> u64 {
     if b == 0 {
         a

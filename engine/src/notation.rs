@@ -46,6 +46,25 @@ fn tokens(text: &str) -> Vec<(usize, String)> {
     out
 }
 
+fn number(t: &(usize, String)) -> Result<usize, String> {
+    t.1.parse::<usize>()
+        .map_err(|_| format!("column {}: expected a number, found '{}'", t.0, t.1))
+}
+
+/// An optional `+t` after a cycle (the twist its pieces come back with); moves `i` past it.
+fn twist_after(toks: &[(usize, String)], i: &mut usize) -> Result<u8, String> {
+    if toks.get(*i).is_none_or(|x| x.1 != "+") {
+        return Ok(0);
+    }
+    *i += 1;
+    let t = toks.get(*i).ok_or(format!(
+        "column {}: expected a twist after '+'",
+        toks[*i - 1].0
+    ))?;
+    *i += 1;
+    u8::try_from(number(t)?).map_err(|_| format!("column {}: twist {} is too large", t.0, t.1))
+}
+
 /// A cycle as written: its orbit, its numbers with their columns, and its net twist.
 type Cycle = (usize, Vec<(usize, usize)>, u8);
 
@@ -62,10 +81,6 @@ pub fn parse_effect(puzzle: &Puzzle, text: &str) -> Result<Perm, String> {
         None
     };
     let mut i = 0;
-    let number = |t: &(usize, String)| -> Result<usize, String> {
-        t.1.parse::<usize>()
-            .map_err(|_| format!("column {}: expected a number, found '{}'", t.0, t.1))
-    };
     while i < toks.len() {
         let (col, t) = &toks[i];
         match t.as_str() {
@@ -91,16 +106,8 @@ pub fn parse_effect(puzzle: &Puzzle, text: &str) -> Result<Perm, String> {
                     let v = number(tok)?;
                     i += 1;
                     if flat && current.first().is_some_and(|&(f, _)| f == v) {
-                        cycles.push((o, std::mem::take(&mut current), 0));
-                        if toks.get(i).is_some_and(|x| x.1 == "+") {
-                            i += 1;
-                            let t = toks.get(i).ok_or(format!(
-                                "column {}: expected a twist after '+'",
-                                toks[i - 1].0
-                            ))?;
-                            cycles.last_mut().expect("just pushed").2 = number(t)? as u8;
-                            i += 1;
-                        }
+                        let twist = twist_after(&toks, &mut i)?;
+                        cycles.push((o, std::mem::take(&mut current), twist));
                         continue;
                     }
                     current.push((v, tok.0));
@@ -112,16 +119,7 @@ pub fn parse_effect(puzzle: &Puzzle, text: &str) -> Result<Perm, String> {
                     ));
                 }
                 if !flat {
-                    let mut twist = 0;
-                    if toks.get(i).is_some_and(|x| x.1 == "+") {
-                        i += 1;
-                        let t = toks.get(i).ok_or(format!(
-                            "column {}: expected a twist after '+'",
-                            toks[i - 1].0
-                        ))?;
-                        twist = number(t)? as u8;
-                        i += 1;
-                    }
+                    let twist = twist_after(&toks, &mut i)?;
                     cycles.push((o, current, twist));
                 }
             }

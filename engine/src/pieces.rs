@@ -10,7 +10,7 @@
 //! does not hold, or where the colours would make two orientations look alike, the stickers stay
 //! stickers: slower, never wrong.
 
-use crate::model::{Move, Orbit, Perm, Puzzle, State, StickerMap};
+use crate::model::{intern, Move, Orbit, Perm, Puzzle, State, StickerMap};
 
 struct UnionFind(Vec<usize>);
 
@@ -238,18 +238,10 @@ pub fn reduce(p: &Puzzle) -> Puzzle {
                 return fallback();
             }
         }
-        let name = t.concat();
-        let l = match label_names.iter().position(|x| *x == name) {
-            Some(l) => l,
-            None => {
-                label_names.push(name);
-                label_names.len() - 1
-            }
-        };
-        if l > 255 {
+        let Some(l) = intern(&mut label_names, &t.concat()) else {
             return fallback();
-        }
-        label_of_block[b] = l as u8;
+        };
+        label_of_block[b] = l;
     }
     // Positions: orbit by orbit (in order of their first sticker), blocks by first sticker.
     let mut position_blocks: Vec<usize> = (0..blocks.len()).collect();
