@@ -6,10 +6,10 @@
 
 use crate::notation::{Face, Move, Turn};
 
-type V = [i32; 3];
+pub(crate) type V = [i32; 3];
 
 /// Outward normal of each face, in the order U R F D L B.
-const NORMALS: [V; 6] = [
+pub(crate) const NORMALS: [V; 6] = [
     [0, 1, 0],
     [1, 0, 0],
     [0, 0, 1],
@@ -33,12 +33,12 @@ fn place(f: usize) -> (V, V) {
     (pos, NORMALS[face])
 }
 
-fn dot(a: V, b: V) -> i32 {
+pub(crate) fn dot(a: V, b: V) -> i32 {
     a[0] * b[0] + a[1] * b[1] + a[2] * b[2]
 }
 
 /// A quarter turn clockwise as seen from the tip of `axis`: v -> -(axis x v) + axis (axis . v).
-fn rotate(axis: V, v: V) -> V {
+pub(crate) fn rotate(axis: V, v: V) -> V {
     let cross = [
         axis[1] * v[2] - axis[2] * v[1],
         axis[2] * v[0] - axis[0] * v[2],

@@ -1,0 +1,16 @@
+//! The 3x3x3: cubies with centres fixed, facelet strings, scrambles in full WCA notation, and the
+//! solvers.
+//!
+//! - `cubie`: corners and edges as arrays, the 18 face turns, coordinates.
+//! - `facelet`: 54-facelet strings in the `URFDLB` order, validated.
+//! - `scramble`: notation (rotations, slices, wide turns) onto cubies and a frame of reference.
+
+pub mod cubie;
+pub mod facelet;
+pub mod judges;
+pub mod scramble;
+
+pub use self::cubie::*;
+pub use self::facelet::*;
+pub use self::judges::*;
+pub use self::scramble::*;
