@@ -153,6 +153,55 @@ impl CubieCube {
         rank_comb(&mask)
     }
 
+    /// The UD-slice edges' positions and order: `slice() * 24 + order`, 0..11880. In phase 2 (slice
+    /// edges in the slice) it is [`CubieCube::slice_perm`].
+    pub fn slice_sorted(&self) -> usize {
+        self.edges4(2)
+    }
+
+    pub fn set_slice_sorted(&mut self, ss: usize) {
+        self.set_edges4(2, ss)
+    }
+
+    /// Where the four edges of `group` (0: the U edges UR UF UL UB, 1: the D edges, 2: the slice
+    /// edges) are and in which order: `positions * 24 + order`, 0..11880, with positions counted
+    /// from the BR end (so that the slice edges at home give 0).
+    pub fn edges4(&self, group: u8) -> usize {
+        let mut mask = [false; 12];
+        let mut p = [0u8; 4];
+        let mut k = 0;
+        for (i, &e) in self.ep.iter().enumerate() {
+            if e / 4 == group {
+                mask[11 - i] = true;
+                p[k] = e % 4;
+                k += 1;
+            }
+        }
+        rank_comb(&mask) * 24 + rank_perm(&p)
+    }
+
+    /// Inverse of [`CubieCube::edges4`]: the group's edges where `x` says, the other eight edges in
+    /// the remaining positions in increasing order.
+    pub fn set_edges4(&mut self, group: u8, x: usize) {
+        let mut mask = [false; 12];
+        crate::coord::unrank_comb(x / 24, 4, &mut mask);
+        let mut p = [0u8; 4];
+        unrank_perm(x % 24, &mut p);
+        let (mut k, mut other) = (0, 0u8);
+        for i in 0..12 {
+            if mask[11 - i] {
+                self.ep[i] = group * 4 + p[k];
+                k += 1;
+            } else {
+                if other / 4 == group {
+                    other += 4;
+                }
+                self.ep[i] = other;
+                other += 1;
+            }
+        }
+    }
+
     /// Corner permutation: 0..40320.
     pub fn corners(&self) -> usize {
         rank_perm(&self.cp)
@@ -166,8 +215,8 @@ impl CubieCube {
     /// The four slice edges' order, for cubes in phase 2: 0..24.
     pub fn slice_perm(&self) -> usize {
         let mut p = [0u8; 4];
-        for i in 0..4 {
-            p[i] = self.ep[8 + i].wrapping_sub(8);
+        for (x, &e) in p.iter_mut().zip(&self.ep[8..]) {
+            *x = e.wrapping_sub(8);
         }
         rank_perm(&p)
     }
@@ -207,8 +256,8 @@ impl CubieCube {
     pub fn set_slice_perm(&mut self, s: usize) {
         let mut p = [0u8; 4];
         unrank_perm(s, &mut p);
-        for i in 0..4 {
-            self.ep[8 + i] = p[i] + 8;
+        for (e, &x) in self.ep[8..].iter_mut().zip(&p) {
+            *e = x + 8;
         }
     }
 
@@ -289,6 +338,10 @@ mod tests {
             assert_eq!((d.co, d.eo), (c.co, c.eo));
             d.set_slice(c.slice());
             assert_eq!(d.slice(), c.slice());
+            for g in 0..3 {
+                d.set_edges4(g, c.edges4(g));
+                assert_eq!(d.edges4(g), c.edges4(g));
+            }
         }
         assert_eq!(CubieCube::SOLVED.slice(), 0);
         assert_eq!(CubieCube::SOLVED.slice_perm(), 0);

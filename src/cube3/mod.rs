@@ -9,6 +9,10 @@ pub mod cubie;
 pub mod facelet;
 pub mod judges;
 pub mod scramble;
+pub mod sym_table;
+pub mod symmetry;
+pub mod tables;
+pub mod two_phase;
 
 pub use self::cubie::*;
 pub use self::facelet::*;

@@ -129,3 +129,32 @@ pub fn read_position(text: &str, line: usize) -> Result<Position, InputError> {
     }
     Ok(p)
 }
+
+/// Reads every line of `src` and answers each position with `answer`, spreading the lines over
+/// `threads` threads; answers come back in input order, a bad line as its error.
+pub fn answer_lines<F>(src: &str, threads: usize, answer: F) -> Vec<Result<String, InputError>>
+where
+    F: Fn(&Position) -> String + Sync,
+{
+    let lines: Vec<(usize, &str)> = crate::input::numbered_lines(src).collect();
+    let threads = threads.max(1).min(lines.len().max(1));
+    let per = (lines.len() + threads - 1) / threads.max(1);
+    let answer = &answer;
+    std::thread::scope(|scope| {
+        let handles: Vec<_> = lines
+            .chunks(per.max(1))
+            .map(|chunk| {
+                scope.spawn(move || {
+                    chunk
+                        .iter()
+                        .map(|&(n, text)| read_position(text, n).map(|p| answer(&p)))
+                        .collect::<Vec<_>>()
+                })
+            })
+            .collect();
+        handles
+            .into_iter()
+            .flat_map(|h| h.join().unwrap_or_default())
+            .collect()
+    })
+}

@@ -33,6 +33,7 @@ enum Problem {
     Mipt041,
     Robot2,
     Boj5373,
+    Cube3,
 }
 
 fn main() {
@@ -45,6 +46,7 @@ fn main() {
         Problem::Mipt041 => ("mipt041", mipt041()),
         Problem::Robot2 => ("robot2", robot2()),
         Problem::Boj5373 => ("boj5373", boj5373()),
+        Problem::Cube3 => ("cube3", cube3()),
     };
     let dir = cli
         .out
@@ -505,6 +507,56 @@ fn boj5373() -> Vec<(String, String, String)> {
                 writeln!(answer, "{line}").unwrap();
             }
         }
+        files.push((format!("random-{}", k + 1), input, answer));
+    }
+    files
+}
+
+/// A random move of any 3x3x3 family (faces, wide turns, slices, rotations).
+fn random_cube3_move(rng: &mut Rng, faces_only: bool) -> Move {
+    let k = rng.below(if faces_only { 6 } else { 18 });
+    let turn = match k {
+        0..=5 => Turn::Face(Face::ALL[k]),
+        6..=11 => Turn::Wide(Face::ALL[k - 6]),
+        12..=14 => Turn::Slice(['M', 'E', 'S'][k - 12]),
+        _ => Turn::Rotation(['x', 'y', 'z'][k - 15]),
+    };
+    Move {
+        turn,
+        amount: rng.below(3) as u8 + 1,
+    }
+}
+
+/// cube3: scrambles of every family and length, empty lines, and facelet strings of random states
+/// (long random walks of the sticker model), some in other colour letters. The answer is the length
+/// limit, 20, on every line: the checker simulates each output on the sticker model.
+fn cube3() -> Vec<(String, String, String)> {
+    let mut rng = Rng::new(3);
+    let mut files = Vec::new();
+    for (k, lines) in [40usize, 60, 100].into_iter().enumerate() {
+        let mut input = String::new();
+        for i in 0..lines {
+            match i % 5 {
+                0 if i % 20 == 0 => input.push('\n'),
+                0 | 1 | 2 => {
+                    let len = rng.below(40);
+                    let moves: Vec<Move> = (0..len)
+                        .map(|_| random_cube3_move(&mut rng, false))
+                        .collect();
+                    writeln!(input, "{}", format_moves(&moves)).unwrap();
+                }
+                _ => {
+                    let mut c = StickerCube3::solved();
+                    for _ in 0..200 {
+                        c = c.apply(random_cube3_move(&mut rng, true));
+                    }
+                    let letters: &[u8; 6] = if i % 2 == 0 { b"URFDLB" } else { b"wbrygo" };
+                    let line: String = c.0.iter().map(|&f| letters[f as usize] as char).collect();
+                    writeln!(input, "{line}").unwrap();
+                }
+            }
+        }
+        let answer = "20\n".repeat(lines);
         files.push((format!("random-{}", k + 1), input, answer));
     }
     files

@@ -1,0 +1,360 @@
+//! The two-phase tables: coordinate move tables, the symmetry classes of (flip, slice), the phase-1
+//! distance table over (flip-slice class, twist) at 2 bits per entry (distance mod 3), and the
+//! phase-2 tables over (corners, slice order) and (U-D edges, slice order).
+//!
+//! The phase-1 table has 64,430 x 2,187 = 140,908,410 entries (35 MB): 16 times smaller than the
+//! raw product because states related by one of the 16 U-D symmetries share an entry. It takes a
+//! few seconds to build, so it can be cached in a file ([`Phase1Table::load_or_build`]).
+
+use super::cubie::{CubieCube, N_MOVES};
+use super::symmetry::{Symmetries, N_SYM};
+use crate::dist_table::{DepthTable, ProductGraph};
+use super::sym_table::SymSpace;
+
+pub const N_TWIST: usize = 2187;
+pub const N_FLIP: usize = 2048;
+pub const N_SLICE: usize = 495;
+pub const N_SLICE_SORTED: usize = 11880;
+pub const N_PERM8: usize = 40320;
+pub const N_SLICE_PERM: usize = 24;
+pub const N_FLIPSLICE: usize = N_FLIP * N_SLICE;
+/// Symmetry classes of (flip, slice) under the 16 U-D symmetries.
+pub const N_FLIPSLICE_CLASS: usize = 64430;
+pub const N_PHASE1: usize = N_FLIPSLICE_CLASS * N_TWIST;
+/// Symmetry classes of the corner permutation.
+pub const N_CORNER_CLASS: usize = 2768;
+pub const N_PHASE2: usize = N_CORNER_CLASS * N_PERM8;
+
+/// The moves of phase 2 (`<U, D, R2, L2, F2, B2>`): U U2 U' R2 F2 D D2 D' L2 B2.
+pub const PHASE2_MOVES: [usize; 10] = [0, 1, 2, 4, 7, 9, 10, 11, 13, 16];
+
+/// Whether move `m` is in phase 2's move set.
+pub fn is_phase2_move(m: usize) -> bool {
+    m / 3 % 3 == 0 || m % 3 == 1
+}
+
+/// Move tables: `table[c * 18 + m]`.
+pub struct MoveTables {
+    pub twist: Vec<u16>,
+    pub flip: Vec<u16>,
+    pub slice: Vec<u16>,
+    pub slice_sorted: Vec<u16>,
+    pub corners: Vec<u16>,
+    /// Valid for phase-2 moves only (others leave U-D edges out of the U and D layers).
+    pub ud_edges: Vec<u16>,
+    /// The U edges' and D edges' positions and order ([`CubieCube::edges4`] of groups 0 and 1).
+    pub u_edges: Vec<u16>,
+    pub d_edges: Vec<u16>,
+    /// In G1: `ud_merge[u_edges * 24 + d_edges % 24]` is the U-D edge permutation, so that phase 1
+    /// can follow the edges in two small coordinates and phase 2 start from them.
+    pub ud_merge: Vec<u16>,
+}
+
+fn move_table(
+    size: usize,
+    moves: &[usize],
+    set: impl Fn(&mut CubieCube, usize),
+    get: impl Fn(&CubieCube) -> usize,
+) -> Vec<u16> {
+    let mut t = vec![0u16; size * N_MOVES];
+    for c in 0..size {
+        let mut cube = CubieCube::SOLVED;
+        set(&mut cube, c);
+        for &m in moves {
+            t[c * N_MOVES + m] = get(&cube.apply(m)) as u16;
+        }
+    }
+    t
+}
+
+impl MoveTables {
+    pub fn new() -> Self {
+        let all: Vec<usize> = (0..N_MOVES).collect();
+        MoveTables {
+            twist: move_table(N_TWIST, &all, |c, x| c.set_twist(x), |c| c.twist()),
+            flip: move_table(N_FLIP, &all, |c, x| c.set_flip(x), |c| c.flip()),
+            slice: move_table(N_SLICE, &all, |c, x| c.set_slice(x), |c| c.slice()),
+            slice_sorted: move_table(
+                N_SLICE_SORTED,
+                &all,
+                |c, x| c.set_slice_sorted(x),
+                |c| c.slice_sorted(),
+            ),
+            corners: move_table(N_PERM8, &all, |c, x| c.set_corners(x), |c| c.corners()),
+            ud_edges: move_table(
+                N_PERM8,
+                &PHASE2_MOVES,
+                |c, x| c.set_ud_edges(x),
+                |c| c.ud_edges(),
+            ),
+            u_edges: move_table(N_SLICE_SORTED, &all, |c, x| c.set_edges4(0, x), |c| c.edges4(0)),
+            d_edges: move_table(N_SLICE_SORTED, &all, |c, x| c.set_edges4(1, x), |c| c.edges4(1)),
+            ud_merge: ud_merge(),
+        }
+    }
+}
+
+fn ud_merge() -> Vec<u16> {
+    let mut t = vec![0u16; N_SLICE_SORTED * 24];
+    for u in 0..N_SLICE_SORTED {
+        let mut c = CubieCube::SOLVED;
+        c.set_edges4(0, u);
+        if c.ep[8..].iter().any(|&e| e < 4) {
+            continue; // a U edge outside the U and D layers: not in G1
+        }
+        for d in 0..24 {
+            let mut p = [0u8; 4];
+            crate::coord::unrank_perm(d, &mut p);
+            let mut e = c;
+            let mut k = 0;
+            for x in e.ep[..8].iter_mut() {
+                if *x >= 4 {
+                    *x = 4 + p[k];
+                    k += 1;
+                }
+            }
+            t[u * 24 + d] = e.ud_edges() as u16;
+        }
+    }
+    t
+}
+
+impl Default for MoveTables {
+    fn default() -> Self {
+        Self::new()
+    }
+}
+
+/// The classes of a coordinate under the 16 symmetries.
+pub struct SymClasses {
+    /// Per raw value: `class << 4 | sym`, where conjugating by `sym` takes it to its class's
+    /// representative.
+    pub class_sym: Vec<u32>,
+    /// The representative (smallest raw value) of each class.
+    pub reps: Vec<u32>,
+    /// Per class: the symmetries that fix its representative (bit `s`).
+    pub self_syms: Vec<u16>,
+}
+
+impl SymClasses {
+    /// Classes of `0..n` where `conj(x, s)` is `x` conjugated by symmetry `s`.
+    pub fn new(n: usize, syms: &Symmetries, conj: impl Fn(usize, usize) -> usize) -> Self {
+        let mut class_sym = vec![u32::MAX; n];
+        let mut reps = Vec::new();
+        let mut self_syms = Vec::new();
+        for raw in 0..n {
+            if class_sym[raw] != u32::MAX {
+                continue;
+            }
+            // The first raw value of a class is its representative: no conjugate is smaller.
+            let class = reps.len() as u32;
+            reps.push(raw as u32);
+            let mut fixed = 0u16;
+            for s in 0..N_SYM {
+                let r = conj(raw, s);
+                if r == raw {
+                    fixed |= 1 << s;
+                }
+                if class_sym[r] == u32::MAX {
+                    // S raw S^-1 = r, so conjugating r by S^-1 gives the representative.
+                    class_sym[r] = class << 4 | syms.inverse[s] as u32;
+                }
+            }
+            self_syms.push(fixed);
+        }
+        SymClasses {
+            class_sym,
+            reps,
+            self_syms,
+        }
+    }
+}
+
+/// `table[x * 16 + s]`: coordinate `x` conjugated by symmetry `s`.
+fn conj_table(
+    n: usize,
+    syms: &Symmetries,
+    set: impl Fn(&mut CubieCube, usize),
+    get: impl Fn(&CubieCube) -> usize,
+) -> Vec<u16> {
+    let mut t = vec![0u16; n * N_SYM];
+    for x in 0..n {
+        let mut c = CubieCube::SOLVED;
+        set(&mut c, x);
+        for s in 0..N_SYM {
+            t[x * N_SYM + s] = get(&syms.conjugate(&c, s)) as u16;
+        }
+    }
+    t
+}
+
+/// The symmetry classes the two big tables are indexed by.
+pub struct Classes {
+    /// Flip-slice (`slice * 2048 + flip`): 64,430 classes.
+    pub flip_slice: SymClasses,
+    pub twist_conj: Vec<u16>,
+    /// Corner permutations: 2,768 classes.
+    pub corners: SymClasses,
+    pub ud_edges_conj: Vec<u16>,
+}
+
+impl Classes {
+    pub fn new(syms: &Symmetries) -> Self {
+        let flip_slice = SymClasses::new(N_FLIPSLICE, syms, |raw, s| {
+            let mut c = CubieCube::SOLVED;
+            c.set_slice(raw / N_FLIP);
+            c.set_flip(raw % N_FLIP);
+            let d = syms.conjugate(&c, s);
+            d.slice() * N_FLIP + d.flip()
+        });
+        let corners = SymClasses::new(N_PERM8, syms, |raw, s| {
+            let mut c = CubieCube::SOLVED;
+            c.set_corners(raw);
+            syms.conjugate(&c, s).corners()
+        });
+        Classes {
+            flip_slice,
+            twist_conj: conj_table(N_TWIST, syms, |c, x| c.set_twist(x), |c| c.twist()),
+            corners,
+            ud_edges_conj: conj_table(N_PERM8, syms, |c, x| c.set_ud_edges(x), |c| c.ud_edges()),
+        }
+    }
+
+    /// The phase-1 table index of (flip, slice, twist).
+    #[inline]
+    pub fn phase1_index(&self, flip: usize, slice: usize, twist: usize) -> usize {
+        let cs = self.flip_slice.class_sym[slice * N_FLIP + flip] as usize;
+        (cs >> 4) * N_TWIST + self.twist_conj[twist * N_SYM + (cs & 15)] as usize
+    }
+
+    /// The phase-2 table index of (corners, U-D edges).
+    #[inline]
+    pub fn phase2_index(&self, corners: usize, edges: usize) -> usize {
+        let cs = self.corners.class_sym[corners] as usize;
+        (cs >> 4) * N_PERM8 + self.ud_edges_conj[edges * N_SYM + (cs & 15)] as usize
+    }
+}
+
+/// Phase 1 as a [`SymSpace`]: (flip-slice class, twist) under all 18 moves.
+pub struct Phase1Space<'a> {
+    pub mt: &'a MoveTables,
+    pub classes: &'a Classes,
+    pub all: [usize; N_MOVES],
+}
+
+impl SymSpace for Phase1Space<'_> {
+    fn classes(&self) -> usize {
+        self.classes.flip_slice.reps.len()
+    }
+    fn others(&self) -> usize {
+        N_TWIST
+    }
+    fn moves(&self) -> &[usize] {
+        &self.all
+    }
+    fn neighbour(&self, class: usize, twist: usize, m: usize) -> (usize, usize) {
+        let rep = self.classes.flip_slice.reps[class] as usize;
+        let (flip, slice) = (rep % N_FLIP, rep / N_FLIP);
+        let f = self.mt.flip[flip * N_MOVES + m] as usize;
+        let s = self.mt.slice[slice * N_MOVES + m] as usize;
+        let t = self.mt.twist[twist * N_MOVES + m] as usize;
+        let i = self.classes.phase1_index(f, s, t);
+        (i / N_TWIST, i % N_TWIST)
+    }
+    fn self_syms(&self, class: usize) -> u16 {
+        self.classes.flip_slice.self_syms[class]
+    }
+    fn conjugate(&self, twist: usize, s: usize) -> usize {
+        self.classes.twist_conj[twist * N_SYM + s] as usize
+    }
+}
+
+/// Phase 2 as a [`SymSpace`]: (corner class, U-D edges) under the 10 phase-2 moves.
+pub struct Phase2Space<'a> {
+    pub mt: &'a MoveTables,
+    pub classes: &'a Classes,
+}
+
+impl SymSpace for Phase2Space<'_> {
+    fn classes(&self) -> usize {
+        self.classes.corners.reps.len()
+    }
+    fn others(&self) -> usize {
+        N_PERM8
+    }
+    fn moves(&self) -> &[usize] {
+        &PHASE2_MOVES
+    }
+    fn neighbour(&self, class: usize, edges: usize, m: usize) -> (usize, usize) {
+        let rep = self.classes.corners.reps[class] as usize;
+        let c = self.mt.corners[rep * N_MOVES + m] as usize;
+        let e = self.mt.ud_edges[edges * N_MOVES + m] as usize;
+        let i = self.classes.phase2_index(c, e);
+        (i / N_PERM8, i % N_PERM8)
+    }
+    fn self_syms(&self, class: usize) -> u16 {
+        self.classes.corners.self_syms[class]
+    }
+    fn conjugate(&self, edges: usize, s: usize) -> usize {
+        self.classes.ud_edges_conj[edges * N_SYM + s] as usize
+    }
+}
+
+/// Phase-2 distance tables (bytes): (corners, slice order) and (U-D edges, slice order).
+pub struct Phase2Tables {
+    pub corner_slice: DepthTable,
+    pub edge_slice: DepthTable,
+}
+
+impl Phase2Tables {
+    pub fn new(mt: &MoveTables, slice_perm: &[u16]) -> Self {
+        let graph = |outer: &'static str| ProductGraph {
+            outer: if outer == "corners" {
+                &mt.corners
+            } else {
+                &mt.ud_edges
+            },
+            outer_size: N_PERM8,
+            inner: slice_perm,
+            inner_size: N_SLICE_PERM,
+            stride: N_MOVES,
+            moves: &PHASE2_MOVES,
+        };
+        Phase2Tables {
+            corner_slice: DepthTable::build_product(&graph("corners"), &[0]),
+            edge_slice: DepthTable::build_product(&graph("edges"), &[0]),
+        }
+    }
+}
+
+/// Phase-1 distances of (twist, slice) and (flip, slice), bytes: 1 MB each, so they stay in cache and
+/// prune most children before the big table is read.
+pub struct Phase1SmallTables {
+    pub twist_slice: Vec<u8>,
+    pub flip_slice: Vec<u8>,
+}
+
+impl Phase1SmallTables {
+    pub fn new(mt: &MoveTables) -> Self {
+        let all: Vec<usize> = (0..N_MOVES).collect();
+        let table = |outer: &[u16], outer_size: usize| {
+            let g = ProductGraph {
+                outer,
+                outer_size,
+                inner: &mt.slice,
+                inner_size: N_SLICE,
+                stride: N_MOVES,
+                moves: &all,
+            };
+            let t = DepthTable::build_product(&g, &[0]);
+            (0..outer_size * N_SLICE)
+                .map(|i| t.get(i).unwrap_or(u8::MAX))
+                .collect()
+        };
+        Phase1SmallTables {
+            twist_slice: table(&mt.twist, N_TWIST),
+            flip_slice: table(&mt.flip, N_FLIP),
+        }
+    }
+}
+

@@ -1,0 +1,383 @@
+//! Kociemba's two-phase algorithm: IDA* into G1 = `<U, D, R2, L2, F2, B2>` (twist, flip and slice
+//! all home) with the symmetry-reduced phase-1 table, then IDA* inside G1 to solved with the phase-2
+//! tables. Phase-1 solutions are tried shortest first until the total fits the length limit, in six
+//! directions at each length (the cube and its inverse, each about the three axes, as min2phase
+//! does): six times the chances of a short phase 2 at every phase-1 length.
+//!
+//! The two searches are written out here rather than run through [`crate::search::ida_star`]: a
+//! phase-1 node is three table look-ups and a child's exact distance is decoded from its parent's
+//! (the table keeps distances mod 3), which the generic search has no place for; this loop is what
+//! makes an answer take about a millisecond.
+
+use super::cubie::{CubieCube, N_MOVES};
+use super::sym_table::SymTable;
+use super::symmetry::{Axes, Symmetries};
+use super::tables::{
+    is_phase2_move, Classes, MoveTables, Phase1SmallTables, Phase1Space, Phase2Space, Phase2Tables,
+    N_PHASE1, N_PHASE2, N_SLICE, N_SLICE_PERM, PHASE2_MOVES,
+};
+use std::path::Path;
+
+/// Everything the two-phase search reads.
+pub struct TwoPhaseTables {
+    pub moves: MoveTables,
+    pub classes: Classes,
+    /// Phase-1 distance mod 3 of (flip-slice class, twist).
+    pub phase1: SymTable,
+    pub phase1_small: Phase1SmallTables,
+    /// Phase-2 distance mod 3 of (corner class, U-D edges).
+    pub phase2: SymTable,
+    pub phase2_small: Phase2Tables,
+    axes: Axes,
+}
+
+/// One of the six ways to search: the cube (or its inverse) seen along another axis.
+struct Direction {
+    axis: usize,
+    inverse: bool,
+    cube: CubieCube,
+    /// Exact phase-1 distance.
+    h: usize,
+}
+
+const PHASE1_MAGIC: &[u8] = b"twisty cube3 phase-1 table v1\n";
+const PHASE2_MAGIC: &[u8] = b"twisty cube3 phase-2 table v3\n";
+pub const PHASE1_FILE: &str = "cube3-phase1.bin";
+pub const PHASE2_FILE: &str = "cube3-phase2.bin";
+
+/// Where tables are cached unless `--tables` says otherwise: `$TWISTY_CACHE_DIR`, else
+/// `$XDG_CACHE_HOME/twisty`, else `~/.cache/twisty`.
+pub fn default_cache_dir() -> Option<std::path::PathBuf> {
+    let var = |k: &str| std::env::var_os(k).filter(|v| !v.is_empty());
+    if let Some(d) = var("TWISTY_CACHE_DIR") {
+        return Some(d.into());
+    }
+    if let Some(d) = var("XDG_CACHE_HOME") {
+        return Some(std::path::PathBuf::from(d).join("twisty"));
+    }
+    var("HOME").map(|h| std::path::PathBuf::from(h).join(".cache").join("twisty"))
+}
+
+/// Threads to use: what the machine offers.
+pub fn default_threads() -> usize {
+    std::thread::available_parallelism().map_or(1, |n| n.get())
+}
+
+impl TwoPhaseTables {
+    /// Builds everything in memory on `threads` threads.
+    pub fn build(threads: usize) -> TwoPhaseTables {
+        Self::load_or_build(None, threads, |_| {})
+    }
+
+    /// Loads the two big tables from `dir` if they are there and sound; otherwise builds them (on
+    /// `threads` threads) and saves them there. `log` hears what happened, for stderr. A folder that
+    /// cannot be written is reported and otherwise ignored.
+    pub fn load_or_build(dir: Option<&Path>, threads: usize, mut log: impl FnMut(&str)) -> Self {
+        let moves = MoveTables::new();
+        let classes = Classes::new(&Symmetries::new());
+        let all: [usize; N_MOVES] = std::array::from_fn(|m| m);
+        let space1 = Phase1Space {
+            mt: &moves,
+            classes: &classes,
+            all,
+        };
+        let space2 = Phase2Space {
+            mt: &moves,
+            classes: &classes,
+        };
+        let mut table = |file: &str, magic: &[u8], size: usize, bits: u32, build: &dyn Fn() -> SymTable| {
+            let path = dir.map(|d| d.join(file));
+            if let Some(p) = &path {
+                match SymTable::load(p, magic, size, bits) {
+                    Ok(t) => return t,
+                    Err(e) if p.exists() => log(&format!("{}: {e}; building it again", p.display())),
+                    Err(_) => {}
+                }
+            }
+            let start = std::time::Instant::now();
+            let t = build();
+            log(&format!(
+                "built the {} table in {:.1} s",
+                &file[6..12],
+                start.elapsed().as_secs_f64()
+            ));
+            if let Some(p) = &path {
+                let saved = std::fs::create_dir_all(dir.unwrap_or(Path::new(".")))
+                    .and_then(|_| t.save(p, magic));
+                match saved {
+                    Ok(()) => log(&format!("saved {}", p.display())),
+                    Err(e) => log(&format!("cannot save {}: {e}", p.display())),
+                }
+            }
+            t
+        };
+        // Phase 1 at 2 bits (35 MB): a child's distance is its parent's +-1 or equal. Phase 2 at 4
+        // bits (56 MB): its search starts at every phase-1 solution, where an exact distance saves
+        // walking down a mod-3 table.
+        let phase1 = table(PHASE1_FILE, PHASE1_MAGIC, N_PHASE1, 2, &|| {
+            SymTable::build(&space1, 2, threads).0
+        });
+        let phase2 = table(PHASE2_FILE, PHASE2_MAGIC, N_PHASE2, 4, &|| {
+            SymTable::build(&space2, 4, threads).0
+        });
+        let phase2_small = Phase2Tables::new(&moves, &moves.slice_sorted[..N_SLICE_PERM * N_MOVES]);
+        TwoPhaseTables {
+            phase1_small: Phase1SmallTables::new(&moves),
+            moves,
+            classes,
+            phase1,
+            phase2,
+            phase2_small,
+            axes: Axes::new(),
+        }
+    }
+
+    #[inline]
+    fn phase1_mod3(&self, flip: usize, slice: usize, twist: usize) -> u8 {
+        self.phase1.get(self.classes.phase1_index(flip, slice, twist))
+    }
+
+    /// The exact distance of (corners, U-D edges) in phase 2's moves, slice edges ignored.
+    #[inline]
+    pub fn phase2_distance(&self, corners: usize, edges: usize) -> usize {
+        self.phase2.get(self.classes.phase2_index(corners, edges)) as usize
+    }
+
+    /// The exact phase-1 distance, by walking down the mod-3 table.
+    pub fn phase1_distance(&self, c: &CubieCube) -> usize {
+        let (mut f, mut s, mut t) = (c.flip(), c.slice(), c.twist());
+        let mt = &self.moves;
+        let mut d = 0;
+        while (f, s, t) != (0, 0, 0) {
+            let here = self.phase1_mod3(f, s, t);
+            let (f2, s2, t2) = (0..N_MOVES)
+                .map(|m| {
+                    (
+                        mt.flip[f * N_MOVES + m] as usize,
+                        mt.slice[s * N_MOVES + m] as usize,
+                        mt.twist[t * N_MOVES + m] as usize,
+                    )
+                })
+                .find(|&(f2, s2, t2)| self.phase1_mod3(f2, s2, t2) == (here + 2) % 3)
+                .expect("every state has a neighbour one closer to G1");
+            (f, s, t) = (f2, s2, t2);
+            d += 1;
+        }
+        d
+    }
+
+    #[inline]
+    fn phase2_bound(&self, corners: usize, edges: usize, slice: usize) -> usize {
+        let a = self.phase2_small.corner_slice.get(corners * N_SLICE_PERM + slice);
+        let b = self.phase2_small.edge_slice.get(edges * N_SLICE_PERM + slice);
+        a.unwrap_or(99).max(b.unwrap_or(99)) as usize
+    }
+
+    /// A solution of at most `max_len` face turns (half-turn metric), or `None` if this search finds
+    /// none that short (every cube has one of 20 or fewer, and this search finds one).
+    pub fn solve(&self, c: &CubieCube, max_len: usize) -> Option<Vec<usize>> {
+        let mut dirs = Vec::with_capacity(6);
+        for inverse in [false, true] {
+            let base = if inverse { c.inverse() } else { *c };
+            for axis in 0..3 {
+                let cube = self.axes.conjugate(&base, axis);
+                let h = self.phase1_distance(&cube);
+                dirs.push(Direction {
+                    axis,
+                    inverse,
+                    cube,
+                    h,
+                });
+            }
+        }
+        for d1 in 0..=max_len {
+            for dir in dirs.iter().filter(|d| d.h <= d1) {
+                let c = &dir.cube;
+                let mut s = Search {
+                    t: self,
+                    root: [c.corners(), c.edges4(0), c.edges4(1), c.slice_sorted()],
+                    path: [0; 40],
+                    max_len,
+                };
+                if let Some(len) = s.phase1(c.flip(), c.slice(), c.twist(), dir.h, 0, d1) {
+                    let moves = s.path[..len]
+                        .iter()
+                        .map(|&m| self.axes.back[dir.axis][m as usize]);
+                    return Some(if dir.inverse {
+                        let mut v: Vec<usize> = moves.map(|m| m / 3 * 3 + 2 - m % 3).collect();
+                        v.reverse();
+                        v
+                    } else {
+                        moves.collect()
+                    });
+                }
+            }
+        }
+        None
+    }
+}
+
+/// Whether face `b` may follow face `a`: never the same face, and of two opposite faces (which
+/// commute) only U before D, R before L, F before B.
+#[inline]
+fn may_follow(a: usize, b: usize) -> bool {
+    a != b && a != b + 3
+}
+
+struct Search<'a> {
+    t: &'a TwoPhaseTables,
+    /// The root's corners, U edges, D edges and slice edges, to follow a phase-1 path by table.
+    root: [usize; 4],
+    path: [u8; 40],
+    max_len: usize,
+}
+
+impl Search<'_> {
+    /// Phase-1 solutions of exactly `depth + togo` moves; each is handed to phase 2. Returns the
+    /// length of the whole solution in `path` once one fits.
+    fn phase1(
+        &mut self,
+        flip: usize,
+        slice: usize,
+        twist: usize,
+        dist: usize,
+        depth: usize,
+        togo: usize,
+    ) -> Option<usize> {
+        if togo == 0 {
+            // A phase-1 solution ending in a phase-2 move was in G1 one move earlier: that shorter
+            // one has already been tried with a longer phase 2.
+            if depth > 0 && is_phase2_move(self.path[depth - 1] as usize) {
+                return None;
+            }
+            return self.start_phase2(depth);
+        }
+        let mt = &self.t.moves;
+        if togo == 1 {
+            // The last move must enter G1 and, by the rule above, be a quarter turn of R L F B:
+            // test the coordinates themselves, no table needed on the largest level of the tree.
+            for m in [3, 5, 6, 8, 12, 14, 15, 17] {
+                if depth > 0 && !may_follow(self.path[depth - 1] as usize / 3, m / 3) {
+                    continue;
+                }
+                if mt.flip[flip * N_MOVES + m] == 0
+                    && mt.slice[slice * N_MOVES + m] == 0
+                    && mt.twist[twist * N_MOVES + m] == 0
+                {
+                    self.path[depth] = m as u8;
+                    if let Some(len) = self.start_phase2(depth + 1) {
+                        return Some(len);
+                    }
+                }
+            }
+            return None;
+        }
+        // All children first, then their table entries: the look-ups into the 35 MB table are
+        // independent, so the processor overlaps their cache misses.
+        let small = &self.t.phase1_small;
+        let mut kids = [(0u8, 0u16, 0u16, 0u16, 0u32); N_MOVES];
+        let mut n = 0;
+        for m in 0..N_MOVES {
+            if depth > 0 && !may_follow(self.path[depth - 1] as usize / 3, m / 3) {
+                continue;
+            }
+            // In G1 with fewer than 5 moves to go, phase-1 moves cannot leave G1 and come back, so
+            // what follows would be phase-2 moves only: phase 2 tries those (Kociemba's rule).
+            if dist == 0 && togo < 5 && is_phase2_move(m) {
+                continue;
+            }
+            let f = mt.flip[flip * N_MOVES + m] as usize;
+            let s = mt.slice[slice * N_MOVES + m] as usize;
+            let t = mt.twist[twist * N_MOVES + m] as usize;
+            // Two small tables (1 MB each, in cache) prune many children before the big one.
+            if small.twist_slice[t * N_SLICE + s] as usize >= togo
+                || small.flip_slice[f * N_SLICE + s] as usize >= togo
+            {
+                continue;
+            }
+            let i = self.t.classes.phase1_index(f, s, t) as u32;
+            kids[n] = (m as u8, f as u16, s as u16, t as u16, i);
+            n += 1;
+        }
+        let mut mod3 = [0u8; N_MOVES];
+        for k in 0..n {
+            mod3[k] = self.t.phase1.get(kids[k].4 as usize);
+        }
+        let here = (dist % 3) as u8;
+        for k in 0..n {
+            let (m, f, s, t, _) = kids[k];
+            let d = match (mod3[k] + 3 - here) % 3 {
+                0 => dist,
+                1 => dist + 1,
+                _ => dist - 1,
+            };
+            if d >= togo {
+                continue;
+            }
+            self.path[depth] = m;
+            if let Some(len) = self.phase1(f as usize, s as usize, t as usize, d, depth + 1, togo - 1) {
+                return Some(len);
+            }
+        }
+        None
+    }
+
+    fn start_phase2(&mut self, d1: usize) -> Option<usize> {
+        let mt = &self.t.moves;
+        let [mut corners, mut u, mut d, mut slice] = self.root;
+        for &m in &self.path[..d1] {
+            let m = m as usize;
+            corners = mt.corners[corners * N_MOVES + m] as usize;
+            slice = mt.slice_sorted[slice * N_MOVES + m] as usize;
+        }
+        let budget = self.max_len - d1;
+        if self.t.phase2_small.corner_slice.get(corners * N_SLICE_PERM + slice).unwrap_or(99) as usize > budget {
+            return None;
+        }
+        for &m in &self.path[..d1] {
+            let m = m as usize;
+            u = mt.u_edges[u * N_MOVES + m] as usize;
+            d = mt.d_edges[d * N_MOVES + m] as usize;
+        }
+        let edges = mt.ud_merge[u * 24 + d % 24] as usize;
+        if self.t.phase2_bound(corners, edges, slice) > budget {
+            return None;
+        }
+        let h = self.t.phase2_distance(corners, edges);
+        let h = h.max(self.t.phase2_bound(corners, edges, slice));
+        (h..=budget).find_map(|d2| self.phase2(corners, edges, slice, d1, d2))
+    }
+
+    fn phase2(
+        &mut self,
+        corners: usize,
+        edges: usize,
+        slice: usize,
+        depth: usize,
+        togo: usize,
+    ) -> Option<usize> {
+        if togo == 0 {
+            return (corners == 0 && edges == 0 && slice == 0).then(|| depth);
+        }
+        let mt = &self.t.moves;
+        for &m in &PHASE2_MOVES {
+            if depth > 0 && !may_follow(self.path[depth - 1] as usize / 3, m / 3) {
+                continue;
+            }
+            let c = mt.corners[corners * N_MOVES + m] as usize;
+            let e = mt.ud_edges[edges * N_MOVES + m] as usize;
+            let s = mt.slice_sorted[slice * N_MOVES + m] as usize;
+            if self.t.phase2_bound(c, e, s) >= togo {
+                continue;
+            }
+            if self.t.phase2_distance(c, e) >= togo {
+                continue;
+            }
+            self.path[depth] = m as u8;
+            if let Some(len) = self.phase2(c, e, s, depth + 1, togo - 1) {
+                return Some(len);
+            }
+        }
+        None
+    }
+}
