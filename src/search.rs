@@ -49,7 +49,26 @@ pub fn ida_star<D, H, P>(
     pruner: &P,
     start: &D::State,
     max_cost: u32,
+    on_solution: impl FnMut(&[usize], u32) -> Control,
+) -> SearchStats
+where
+    D: Domain,
+    H: Heuristic<D::State>,
+    P: Pruner,
+{
+    ida_star_with_progress(domain, heuristic, pruner, start, max_cost, on_solution, |_, _| {})
+}
+
+/// [`ida_star`], telling `on_iteration(threshold, stats so far)` as each threshold starts: long
+/// searches show progress with it.
+pub fn ida_star_with_progress<D, H, P>(
+    domain: &D,
+    heuristic: &H,
+    pruner: &P,
+    start: &D::State,
+    max_cost: u32,
     mut on_solution: impl FnMut(&[usize], u32) -> Control,
+    mut on_iteration: impl FnMut(u32, &SearchStats),
 ) -> SearchStats
 where
     D: Domain,
@@ -71,6 +90,7 @@ where
     let mut threshold = heuristic.bound(start);
     let mut floor = 0;
     while threshold <= max_cost {
+        on_iteration(threshold, &search.stats);
         search.stats.iterations += 1;
         search.floor = floor;
         match search.dfs(start, 0, threshold, pruner.start()) {

@@ -95,3 +95,76 @@ proptest! {
         let _ = read_position(&s, 1);
     }
 }
+
+// ---------------------------------------------------------------------------------------------
+// Facelet validation: every message, pointing at the right facelet.
+
+/// The solved facelet string with facelets `changes` replaced.
+fn facelets_with(changes: &[(usize, char)]) -> String {
+    let mut s: Vec<char> = to_facelets(&CubieCube::SOLVED).chars().collect();
+    for &(i, c) in changes {
+        s[i] = c;
+    }
+    s.into_iter().collect()
+}
+
+fn facelet_error(text: &str) -> (usize, String) {
+    let e = read_position(text, 7).unwrap_err();
+    assert_eq!(e.line, 7);
+    (e.col, e.msg)
+}
+
+#[test]
+fn facelet_errors_say_what_and_where() {
+    // Wrong length (a line of 54 characters with no space is read as facelets; others as moves).
+    let (col, msg) = facelet_error("UUUUUUUUURRRRRRRRRFFFFFFFFFDDDDDDDDDLLLLLLLLLBBBBBBBB");
+    assert_eq!(col, 54);
+    assert_eq!(msg, "expected 54 facelets (9 per face, in the order U R F D L B), found 53");
+    // Two centres alike.
+    let (col, msg) = facelet_error(&facelets_with(&[(13, 'U')]));
+    assert_eq!((col, msg.as_str()), (14, "the centres U5 and R5 have the same colour `U`"));
+    // A colour no centre has.
+    let (col, msg) = facelet_error(&facelets_with(&[(20, 'X')]));
+    assert_eq!(col, 21);
+    assert!(msg.starts_with("facelet F3 is `X`, which is no centre's colour"), "{msg}");
+    // A colour ten times.
+    let (col, msg) = facelet_error(&facelets_with(&[(9, 'U')]));
+    assert_eq!((col, msg.as_str()), (10, "colour `U` appears more than 9 times (facelet R1 is its 10th)"));
+    // A corner with two colours of opposite faces (U and D swapped on URF with D's DFR sticker).
+    let (col, msg) = facelet_error(&facelets_with(&[(8, 'D'), (29, 'U')]));
+    assert_eq!(col, 9);
+    assert!(msg.starts_with("the corner at URF shows colours D R F, which no corner"), "{msg}");
+    // The same corner twice (colour counts kept by showing UB's colours at UF too).
+    let mut c = CubieCube::SOLVED;
+    c.cp[3] = 0;
+    c.ep[1] = 3;
+    let (col, msg) = facelet_error(&to_facelets(&c));
+    assert_eq!((col, msg.as_str()), (3, "the corner URF appears twice, at URF and at UBR"));
+    // An edge with the colours of two opposite faces (UR's R sticker swapped with DF's D sticker).
+    let (col, msg) = facelet_error(&facelets_with(&[(10, 'D'), (28, 'R')]));
+    assert_eq!((col, msg.as_str()), (6, "the edge at UR shows colours U D, which no edge of this cube has"));
+    // One corner twisted, one edge flipped, two pieces swapped: real pieces, unreachable.
+    let mut twisted = CubieCube::SOLVED;
+    twisted.co[0] = 1;
+    let (col, msg) = facelet_error(&to_facelets(&twisted));
+    assert_eq!(col, 1);
+    assert!(msg.contains("corner twists add up to 1"), "{msg}");
+    let mut flipped = CubieCube::SOLVED;
+    flipped.eo[0] = 1;
+    assert!(facelet_error(&to_facelets(&flipped)).1.contains("one edge is flipped"));
+    let mut swapped = CubieCube::SOLVED;
+    swapped.ep.swap(0, 1);
+    assert!(facelet_error(&to_facelets(&swapped)).1.contains("two pieces are swapped"));
+    // Leading spaces move the column with the facelets.
+    let (col, _) = facelet_error(&format!("  {}", facelets_with(&[(20, 'X')])));
+    assert_eq!(col, 23);
+}
+
+#[test]
+fn facelets_accept_any_six_colours() {
+    let letters = |s: &str| s.chars().map(|c| "wbrygo".as_bytes()["URFDLB".find(c).unwrap()] as char).collect::<String>();
+    let p = read_position("R U F' M2 x", 1).unwrap();
+    // The body cube's facelets in other letters read back as the same cube.
+    let q = read_position(&letters(&to_facelets(&p.cube)), 1).unwrap();
+    assert_eq!(q.cube, p.cube);
+}

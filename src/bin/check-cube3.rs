@@ -7,6 +7,7 @@
 //! means optimal. Exit 0 accepted, 1 wrong answer, 3 checker failure (bad input or answer file).
 
 use twisty::args::Usage;
+use twisty::cube3::is_facelet_line;
 use twisty::checker::{bad_answer, bad_input, bad_output, run, usage, WRONG};
 use twisty::input::InputError;
 use twisty::notation::{parse_moves, Families};
@@ -20,8 +21,11 @@ const USAGE: Usage = usage(
 /// The stickers of an input line: a facelet string as given, or a scramble applied to solved.
 fn cube_of(line: &str, n: usize) -> Result<StickerCube3, InputError> {
     let t = line.trim();
-    if t.chars().count() == 54 && !t.contains(char::is_whitespace) {
+    if is_facelet_line(t) {
         let chars: Vec<char> = t.chars().collect();
+        if chars.len() != 54 {
+            return Err(InputError::new(n, 1, format!("{} facelets, not 54", chars.len())));
+        }
         let mut s = [0u8; 54];
         for (i, c) in chars.iter().enumerate() {
             s[i] = (0..6)

@@ -8,6 +8,7 @@
 pub mod cubie;
 pub mod facelet;
 pub mod judges;
+pub mod optimal;
 pub mod scramble;
 pub mod sym_table;
 pub mod symmetry;

@@ -109,11 +109,17 @@ fn rotation_face(c: char) -> Face {
     }
 }
 
+/// A line is a facelet string when it is one word longer than any move (`Rw2'`): moves need spaces
+/// between them, so a long word can only be meant as facelets (and a wrong count is reported so).
+pub fn is_facelet_line(trimmed: &str) -> bool {
+    trimmed.chars().count() > 5 && !trimmed.contains(char::is_whitespace)
+}
+
 /// Reads one input line of cube3: a facelet string (54 colours, no spaces) or a scramble in WCA
 /// notation with rotations, slices and wide turns. `line` is its 1-based number, for errors.
 pub fn read_position(text: &str, line: usize) -> Result<Position, InputError> {
     let trimmed = text.trim();
-    if trimmed.chars().count() == 54 && !trimmed.contains(char::is_whitespace) {
+    if is_facelet_line(trimmed) {
         let start = text[..text.len() - text.trim_start().len()].chars().count();
         return from_facelets(trimmed)
             .map(|cube| Position {

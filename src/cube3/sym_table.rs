@@ -22,6 +22,10 @@ pub trait SymSpace: Sync {
     fn self_syms(&self, class: usize) -> u16;
     /// `other` conjugated by symmetry `s`.
     fn conjugate(&self, other: usize, s: usize) -> usize;
+    /// The entry at distance 0.
+    fn goal(&self) -> (usize, usize) {
+        (0, 0)
+    }
 }
 
 pub struct SymTable {
@@ -47,7 +51,7 @@ impl SymTable {
         (self.words[w] >> shift) as u8 & ((1u8 << self.bits) - 1)
     }
 
-    /// Breadth-first search from entry 0 on `threads` threads, `bits` per entry (2: distance mod 3,
+    /// Breadth-first search from the goal entry on `threads` threads, `bits` per entry (2: distance mod 3,
     /// 4: distance saturated at 14): forward from the entries at the
     /// current depth while they are few, then backward (each unreached entry looks for a neighbour at
     /// the current depth) once they are many. Returns the table and the entries at each depth.
@@ -79,7 +83,8 @@ impl SymTable {
             }
             new
         };
-        let mut counts = vec![set_class(0, 0, 0)];
+        let (goal_class, goal_other) = space.goal();
+        let mut counts = vec![set_class(goal_class, goal_other, 0)];
         let mut reached = counts[0];
         let threads = threads.max(1);
         let chunk = n_words.div_ceil_compat(threads) * (64 / bits as usize);
@@ -153,6 +158,45 @@ impl SymTable {
         }
         let words = words.into_iter().map(AtomicU64::into_inner).collect();
         (SymTable { words, size, bits }, counts)
+    }
+
+    /// The table in file `path` if it is there and sound; otherwise `build()`, saved to `path`.
+    /// `log` hears what happened (for stderr); a file that cannot be written is reported and
+    /// otherwise ignored.
+    pub fn cached(
+        path: Option<&std::path::Path>,
+        magic: &[u8],
+        size: usize,
+        bits: u32,
+        log: &mut dyn FnMut(&str),
+        build: impl FnOnce() -> SymTable,
+    ) -> SymTable {
+        if let Some(p) = path {
+            match SymTable::load(p, magic, size, bits) {
+                Ok(t) => return t,
+                Err(e) if p.exists() => log(&format!("{}: {e}; building it again", p.display())),
+                Err(_) => {}
+            }
+        }
+        let start = std::time::Instant::now();
+        let t = build();
+        let name = String::from_utf8_lossy(magic);
+        log(&format!(
+            "built the {} in {:.1} s",
+            name.trim_end().trim_start_matches("twisty "),
+            start.elapsed().as_secs_f64()
+        ));
+        if let Some(p) = path {
+            let saved = match p.parent() {
+                Some(d) => std::fs::create_dir_all(d).and_then(|_| t.save(p, magic)),
+                None => t.save(p, magic),
+            };
+            match saved {
+                Ok(()) => log(&format!("saved {}", p.display())),
+                Err(e) => log(&format!("cannot save {}: {e}", p.display())),
+            }
+        }
+        t
     }
 
     /// Writes the table to `path` after `magic` (through a temporary file renamed into place, so

@@ -39,6 +39,9 @@ pub const URF3: CubieCube = CubieCube {
 pub struct Axes {
     pub cubes: [CubieCube; 3],
     pub back: [[usize; N_MOVES]; 3],
+    /// The inverse map: `forward[k][m]` is `URF3^k m URF3^-k`, the move the conjugated cube makes
+    /// when the cube makes move `m`.
+    pub forward: [[usize; N_MOVES]; 3],
 }
 
 impl Axes {
@@ -54,7 +57,17 @@ impl Axes {
                     .expect("URF3 maps face turns to face turns");
             }
         }
-        Axes { cubes, back }
+        let mut forward = [[0; N_MOVES]; 3];
+        for k in 0..3 {
+            for m in 0..N_MOVES {
+                forward[k][back[k][m]] = m;
+            }
+        }
+        Axes {
+            cubes,
+            back,
+            forward,
+        }
     }
 
     /// `URF3^k c URF3^-k`.

@@ -28,7 +28,7 @@ pub struct TwoPhaseTables {
     /// Phase-2 distance mod 3 of (corner class, U-D edges).
     pub phase2: SymTable,
     pub phase2_small: Phase2Tables,
-    axes: Axes,
+    pub axes: Axes,
 }
 
 /// One of the six ways to search: the cube (or its inverse) seen along another axis.
@@ -85,39 +85,15 @@ impl TwoPhaseTables {
             mt: &moves,
             classes: &classes,
         };
-        let mut table = |file: &str, magic: &[u8], size: usize, bits: u32, build: &dyn Fn() -> SymTable| {
-            let path = dir.map(|d| d.join(file));
-            if let Some(p) = &path {
-                match SymTable::load(p, magic, size, bits) {
-                    Ok(t) => return t,
-                    Err(e) if p.exists() => log(&format!("{}: {e}; building it again", p.display())),
-                    Err(_) => {}
-                }
-            }
-            let start = std::time::Instant::now();
-            let t = build();
-            log(&format!(
-                "built the {} table in {:.1} s",
-                &file[6..12],
-                start.elapsed().as_secs_f64()
-            ));
-            if let Some(p) = &path {
-                let saved = std::fs::create_dir_all(dir.unwrap_or(Path::new(".")))
-                    .and_then(|_| t.save(p, magic));
-                match saved {
-                    Ok(()) => log(&format!("saved {}", p.display())),
-                    Err(e) => log(&format!("cannot save {}: {e}", p.display())),
-                }
-            }
-            t
-        };
         // Phase 1 at 2 bits (35 MB): a child's distance is its parent's +-1 or equal. Phase 2 at 4
         // bits (56 MB): its search starts at every phase-1 solution, where an exact distance saves
         // walking down a mod-3 table.
-        let phase1 = table(PHASE1_FILE, PHASE1_MAGIC, N_PHASE1, 2, &|| {
+        let file1 = dir.map(|d| d.join(PHASE1_FILE));
+        let phase1 = SymTable::cached(file1.as_deref(), PHASE1_MAGIC, N_PHASE1, 2, &mut log, || {
             SymTable::build(&space1, 2, threads).0
         });
-        let phase2 = table(PHASE2_FILE, PHASE2_MAGIC, N_PHASE2, 4, &|| {
+        let file2 = dir.map(|d| d.join(PHASE2_FILE));
+        let phase2 = SymTable::cached(file2.as_deref(), PHASE2_MAGIC, N_PHASE2, 4, &mut log, || {
             SymTable::build(&space2, 4, threads).0
         });
         let phase2_small = Phase2Tables::new(&moves, &moves.slice_sorted[..N_SLICE_PERM * N_MOVES]);
@@ -141,6 +117,16 @@ impl TwoPhaseTables {
     #[inline]
     pub fn phase2_distance(&self, corners: usize, edges: usize) -> usize {
         self.phase2.get(self.classes.phase2_index(corners, edges)) as usize
+    }
+
+    /// The exact phase-1 distance of a neighbour of a state `dist` away, from the mod-3 table.
+    #[inline]
+    pub fn phase1_step(&self, flip: usize, slice: usize, twist: usize, dist: usize) -> usize {
+        match (self.phase1_mod3(flip, slice, twist) as usize + 3 - dist % 3) % 3 {
+            0 => dist,
+            1 => dist + 1,
+            _ => dist - 1,
+        }
     }
 
     /// The exact phase-1 distance, by walking down the mod-3 table.
