@@ -168,3 +168,183 @@ fn facelets_accept_any_six_colours() {
     let q = read_position(&letters(&to_facelets(&p.cube)), 1).unwrap();
     assert_eq!(q.cube, p.cube);
 }
+
+// ---------------------------------------------------------------------------------------------
+// The solvers, checked by simulation on the sticker model and against breadth-first search.
+
+use std::collections::HashMap;
+use std::sync::OnceLock;
+use twisty::cube3::optimal::OptimalTables;
+use twisty::cube3::two_phase::TwoPhaseTables;
+
+fn cache() -> std::path::PathBuf {
+    std::path::Path::new(env!("CARGO_TARGET_TMPDIR")).join("cube3-tables")
+}
+
+/// Every table, built once per run into the test cache (read back on later runs).
+fn tables() -> &'static OptimalTables {
+    static T: OnceLock<OptimalTables> = OnceLock::new();
+    T.get_or_init(|| {
+        let dir = cache();
+        let two = TwoPhaseTables::load_or_build(Some(&dir), 2, |m| eprintln!("{m}"));
+        OptimalTables::load_or_build(two, Some(&dir), 2, |m| eprintln!("{m}"))
+    })
+}
+
+/// SplitMix64, for reproducible random cubes.
+struct Rng(u64);
+impl Rng {
+    fn below(&mut self, n: usize) -> usize {
+        self.0 = self.0.wrapping_add(0x9E37_79B9_7F4A_7C15);
+        let mut z = self.0;
+        z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
+        z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
+        ((z ^ (z >> 31)) % n as u64) as usize
+    }
+    fn face_turn(&mut self) -> Move {
+        Move {
+            turn: Turn::Face(Face::ALL[self.below(6)]),
+            amount: self.below(3) as u8 + 1,
+        }
+    }
+}
+
+fn facelet_string(c: &StickerCube3) -> String {
+    c.0.iter().map(|&f| "URFDLB".as_bytes()[f as usize] as char).collect()
+}
+
+#[test]
+fn two_phase_solves_a_thousand_random_cubes_in_at_most_20() {
+    let t = &tables().two_phase;
+    let mut rng = Rng(2024);
+    let mut total = 0;
+    for _ in 0..1000 {
+        // A random state from a long random walk of the sticker model, read as a facelet string.
+        let mut c = StickerCube3::solved();
+        for _ in 0..100 {
+            c = c.apply(rng.face_turn());
+        }
+        let p = read_position(&facelet_string(&c), 1).unwrap();
+        let moves = t.solve(&p.cube, 20).expect("a solution of at most 20");
+        assert!(moves.len() <= 20);
+        let written = parse_moves(&p.format_solution(&moves), 1, Families::FACES).unwrap();
+        assert!(c.apply_all(&written).is_solved());
+        total += moves.len();
+    }
+    // Not a bound the algorithm promises; a sign that it searches as it should (about 19.8).
+    assert!(total > 19_000, "mean length {}", total as f64 / 1000.0);
+}
+
+#[test]
+fn two_phase_answers_scrambles_of_every_family_in_their_final_frame() {
+    let t = &tables().two_phase;
+    let mut rng = Rng(99);
+    for _ in 0..100 {
+        let len = rng.below(30);
+        let kinds = [
+            |f: Face| Turn::Face(f),
+            |f: Face| Turn::Wide(f),
+            |f: Face| Turn::Slice(['M', 'E', 'S'][f as usize % 3]),
+            |f: Face| Turn::Rotation(['x', 'y', 'z'][f as usize % 3]),
+        ];
+        let moves: Vec<Move> = (0..len)
+            .map(|_| Move {
+                turn: kinds[rng.below(4)](Face::ALL[rng.below(6)]),
+                amount: rng.below(3) as u8 + 1,
+            })
+            .collect();
+        let line = format_moves(&moves);
+        let p = read_position(&line, 1).unwrap();
+        let sol = t.solve(&p.cube, 20).unwrap();
+        let written = parse_moves(&p.format_solution(&sol), 1, Families::FACES).unwrap();
+        let c = StickerCube3::solved().apply_all(&moves).apply_all(&written);
+        assert!(c.is_solved(), "{line} / {}", format_moves(&written));
+    }
+}
+
+/// Sticker states within `radius` face turns of `start`, with their distances (plain BFS).
+fn ball(start: StickerCube3, radius: u8) -> HashMap<StickerCube3, u8> {
+    let turns: Vec<Move> = (0..18)
+        .map(|k| Move {
+            turn: Turn::Face(Face::ALL[k / 3]),
+            amount: (k % 3) as u8 + 1,
+        })
+        .collect();
+    let mut seen = HashMap::from([(start, 0u8)]);
+    let mut frontier = vec![start];
+    for d in 1..=radius {
+        let mut next = Vec::new();
+        for s in &frontier {
+            for &m in &turns {
+                let t = s.apply(m);
+                if let std::collections::hash_map::Entry::Vacant(e) = seen.entry(t) {
+                    e.insert(d);
+                    next.push(t);
+                }
+            }
+        }
+        frontier = next;
+    }
+    seen
+}
+
+#[test]
+fn optimal_lengths_agree_with_bidirectional_search_up_to_8() {
+    let opt = tables();
+    let from_solved = ball(StickerCube3::solved(), 4);
+    let mut rng = Rng(8);
+    for k in 0..40 {
+        let len = 1 + k % 10;
+        let moves: Vec<Move> = (0..len).map(|_| rng.face_turn()).collect();
+        let c = StickerCube3::solved().apply_all(&moves);
+        // Meet in the middle: the distance is at most 8 exactly when the two balls of radius 4 meet.
+        let around = ball(c, 4);
+        let bfs = around
+            .iter()
+            .filter_map(|(s, &a)| from_solved.get(s).map(|&b| a + b))
+            .min();
+        let p = read_position(&facelet_string(&c), 1).unwrap();
+        let (sol, _) = opt.solve(&p.cube, |_, _| {});
+        let written = parse_moves(&p.format_solution(&sol), 1, Families::FACES).unwrap();
+        assert!(c.apply_all(&written).is_solved());
+        match bfs {
+            Some(d) => assert_eq!(sol.len(), d as usize, "{}", format_moves(&moves)),
+            None => assert!(sol.len() > 8, "{}", format_moves(&moves)),
+        }
+    }
+}
+
+#[test]
+fn optimal_solutions_are_never_longer_than_the_scramble() {
+    let opt = tables();
+    let mut rng = Rng(13);
+    for k in 0..24 {
+        let len = 9 + k % 5;
+        let moves: Vec<Move> = (0..len).map(|_| rng.face_turn()).collect();
+        let p = read_position(&format_moves(&moves), 1).unwrap();
+        let (sol, _) = opt.solve(&p.cube, |_, _| {});
+        assert!(sol.len() <= len, "{}", format_moves(&moves));
+        let written = parse_moves(&p.format_solution(&sol), 1, Families::FACES).unwrap();
+        assert!(StickerCube3::solved().apply_all(&moves).apply_all(&written).is_solved());
+    }
+}
+
+#[test]
+fn the_symmetry_classes_have_the_published_sizes() {
+    // Kociemba's counts: 64,430 flip-slice classes and 2,768 corner classes under 16 symmetries.
+    let c = &tables().two_phase.classes;
+    assert_eq!(c.flip_slice.reps.len(), 64430);
+    assert_eq!(c.corners.reps.len(), 2768);
+}
+
+proptest! {
+    #[test]
+    fn boj5373_never_panics(s in "\\PC*") {
+        let _ = twisty::cube3::answer_boj5373(&s);
+    }
+
+    #[test]
+    fn boj5373_never_panics_on_near_misses(s in "[0-9 \\n]{0,6}[URFDLB+\\- \\n]{0,30}") {
+        let _ = twisty::cube3::answer_boj5373(&s);
+    }
+}

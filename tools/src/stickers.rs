@@ -156,3 +156,96 @@ impl StickerBfs {
         }
     }
 }
+
+use twisty::sticker_cube3::StickerCube3;
+
+/// The 18 face turns as notation.
+pub fn face_turns() -> Vec<Move> {
+    (0..18)
+        .map(|k| Move {
+            turn: Turn::Face(Face::ALL[k / 3]),
+            amount: (k % 3) as u8 + 1,
+        })
+        .collect()
+}
+
+/// 3x3x3 sticker states within `radius` face turns of `start`, with their distances (plain BFS).
+pub fn cube3_ball(start: StickerCube3, radius: u8) -> HashMap<StickerCube3, u8> {
+    let turns = face_turns();
+    let mut seen = HashMap::from([(start, 0u8)]);
+    let mut frontier = vec![start];
+    for d in 1..=radius {
+        let mut next = Vec::new();
+        for s in &frontier {
+            for &m in &turns {
+                let t = s.apply(m);
+                if let std::collections::hash_map::Entry::Vacant(e) = seen.entry(t) {
+                    e.insert(d);
+                    next.push(t);
+                }
+            }
+        }
+        frontier = next;
+    }
+    seen
+}
+
+/// The whole-cube rotation of `c` with every centre at home (the 24 orientations, tried).
+pub fn cube3_upright(c: &StickerCube3) -> StickerCube3 {
+    let rot = |ch: char| Move {
+        turn: Turn::Rotation(ch),
+        amount: 1,
+    };
+    let mut frontier = vec![*c];
+    for _ in 0..5 {
+        if let Some(u) = frontier
+            .iter()
+            .find(|s| (0..6).all(|f| s.0[f * 9 + 4] == f as u8))
+        {
+            return *u;
+        }
+        frontier = frontier
+            .iter()
+            .flat_map(|s| ['x', 'y', 'z'].map(|ch| s.apply(rot(ch))))
+            .collect();
+    }
+    unreachable!("every orientation is within 4 quarter rotations")
+}
+
+/// The face-turn distance of `c` (centres at home) by meeting in the middle: `solved_ball` holds the
+/// states within `r` of solved; states within `r` of `c` are searched. Exact up to `2 r`; `None`
+/// beyond.
+pub fn cube3_distance(solved_ball: &HashMap<StickerCube3, u8>, r: u8, c: StickerCube3) -> Option<u8> {
+    let turns = face_turns();
+    let mut seen = std::collections::HashSet::from([c]);
+    let mut frontier = vec![c];
+    let mut best: Option<u8> = None;
+    for d in 0..=r {
+        for s in &frontier {
+            if let Some(&b) = solved_ball.get(s) {
+                best = Some(best.map_or(d + b, |x| x.min(d + b)));
+            }
+        }
+        // A meeting found at this depth is optimal: any later one is at least d + 1 + (r - ... ),
+        // and every state of the middle of an optimal path of length <= 2r is in one ball.
+        if let Some(b) = best {
+            if b <= d + r {
+                return Some(b);
+            }
+        }
+        if d == r {
+            break;
+        }
+        let mut next = Vec::new();
+        for s in &frontier {
+            for &m in &turns {
+                let t = s.apply(m);
+                if seen.insert(t) {
+                    next.push(t);
+                }
+            }
+        }
+        frontier = next;
+    }
+    best
+}

@@ -8,7 +8,7 @@ use std::fmt::Write as _;
 use std::path::PathBuf;
 use tools::net::{NetPicture, CF887C_NET, HDU4801_NET, MIPT041_NET};
 use tools::rng::Rng;
-use tools::stickers::{
+use tools::stickers::{cube3_ball, cube3_distance, cube3_upright,
     floppy_bfs, recolour, relabel_dbl_home, urf_moves, StickerBfs, DBL_STICKERS,
 };
 use twisty::notation::{format_moves, Face, Move, Turn};
@@ -34,6 +34,7 @@ enum Problem {
     Robot2,
     Boj5373,
     Cube3,
+    Cube3Opt,
 }
 
 fn main() {
@@ -47,6 +48,7 @@ fn main() {
         Problem::Robot2 => ("robot2", robot2()),
         Problem::Boj5373 => ("boj5373", boj5373()),
         Problem::Cube3 => ("cube3", cube3()),
+        Problem::Cube3Opt => ("cube3-opt", cube3_opt()),
     };
     let dir = cli
         .out
@@ -557,6 +559,44 @@ fn cube3() -> Vec<(String, String, String)> {
             }
         }
         let answer = "20\n".repeat(lines);
+        files.push((format!("random-{}", k + 1), input, answer));
+    }
+    files
+}
+
+/// cube3-opt: scrambles whose optimal length (0 to 12) is found by meeting in the middle on the
+/// sticker model (balls of radius 6 around solved and around the scrambled cube); some use
+/// rotations, slices and wide turns, the cube being turned upright before its distance is measured.
+fn cube3_opt() -> Vec<(String, String, String)> {
+    let mut rng = Rng::new(14);
+    eprintln!("cube3-opt: the ball of radius 6 around solved (7.6 million sticker states)...");
+    let solved_ball = cube3_ball(StickerCube3::solved(), 6);
+    let mut files = Vec::new();
+    for (k, lengths) in [(0..=10).collect::<Vec<usize>>(), vec![11, 11, 12, 12, 12, 12, 13, 13]]
+        .into_iter()
+        .enumerate()
+    {
+        let (mut input, mut answer) = (String::new(), String::new());
+        for (i, &len) in lengths.iter().enumerate() {
+            let all_families = k == 0 && i % 3 == 2;
+            let mut moves: Vec<Move> = Vec::new();
+            while moves.len() < len {
+                let m = random_cube3_move(&mut rng, !all_families);
+                // The long ones never turn one face twice running (so that they stay long).
+                if k == 0 || moves.last().map_or(true, |l: &Move| l.turn != m.turn) {
+                    moves.push(m);
+                }
+            }
+            let cube = cube3_upright(&StickerCube3::solved().apply_all(&moves));
+            match cube3_distance(&solved_ball, 6, cube) {
+                Some(d) => {
+                    writeln!(input, "{}", format_moves(&moves)).unwrap();
+                    writeln!(answer, "{d}").unwrap();
+                    eprintln!("cube3-opt: {} -> {d}", format_moves(&moves));
+                }
+                None => eprintln!("cube3-opt: {} is beyond 12, left out", format_moves(&moves)),
+            }
+        }
         files.push((format!("random-{}", k + 1), input, answer));
     }
     files
