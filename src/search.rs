@@ -56,7 +56,15 @@ where
     H: Heuristic<D::State>,
     P: Pruner,
 {
-    ida_star_with_progress(domain, heuristic, pruner, start, max_cost, on_solution, |_, _| {})
+    ida_star_with_progress(
+        domain,
+        heuristic,
+        pruner,
+        start,
+        max_cost,
+        on_solution,
+        |_, _| {},
+    )
 }
 
 /// [`ida_star`], telling `on_iteration(threshold, stats so far)` as each threshold starts: long

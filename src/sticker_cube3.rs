@@ -63,8 +63,8 @@ fn quarter_perm(axis: V, layers: Layers) -> [u8; 54] {
 static PERMS: Lazy<Vec<[u8; 54]>> = Lazy::new(|| {
     let mut v = Vec::new();
     for layers in [Layers::Outer, Layers::Wide] {
-        for f in 0..6 {
-            v.push(quarter_perm(NORMALS[f], layers));
+        for &axis in &NORMALS {
+            v.push(quarter_perm(axis, layers));
         }
     }
     for f in [Face::L, Face::D, Face::F] {

@@ -6,7 +6,7 @@ use assert_cmd::Command;
 use predicates::prelude::*;
 
 /// Each binary with the exit code of a bad command line (testlib's 3 for checkers).
-const BINARIES: [(&str, i32); 10] = [
+const BINARIES: [(&str, i32); 14] = [
     ("aoj0300", 2),
     ("cf887c", 2),
     ("hdu4801", 2),
@@ -15,6 +15,10 @@ const BINARIES: [(&str, i32); 10] = [
     ("robot2", 2),
     ("check-cube2", 3),
     ("check-robot2", 3),
+    ("boj5373", 2),
+    ("cube3", 2),
+    ("cube3-opt", 2),
+    ("check-cube3", 3),
     ("bridge", 2),
     ("robot-sim", 2),
 ];
@@ -55,7 +59,17 @@ fn every_binary_rejects_unknown_options() {
 
 #[test]
 fn solvers_take_no_positional_arguments() {
-    for bin in ["aoj0300", "cube2", "robot2", "cf887c", "hdu4801", "mipt041"] {
+    for bin in [
+        "aoj0300",
+        "cube2",
+        "robot2",
+        "cf887c",
+        "hdu4801",
+        "mipt041",
+        "boj5373",
+        "cube3",
+        "cube3-opt",
+    ] {
         Command::cargo_bin(bin)
             .unwrap()
             .arg("input.txt")

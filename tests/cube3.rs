@@ -119,30 +119,57 @@ fn facelet_errors_say_what_and_where() {
     // Wrong length (a line of 54 characters with no space is read as facelets; others as moves).
     let (col, msg) = facelet_error("UUUUUUUUURRRRRRRRRFFFFFFFFFDDDDDDDDDLLLLLLLLLBBBBBBBB");
     assert_eq!(col, 54);
-    assert_eq!(msg, "expected 54 facelets (9 per face, in the order U R F D L B), found 53");
+    assert_eq!(
+        msg,
+        "expected 54 facelets (9 per face, in the order U R F D L B), found 53"
+    );
     // Two centres alike.
     let (col, msg) = facelet_error(&facelets_with(&[(13, 'U')]));
-    assert_eq!((col, msg.as_str()), (14, "the centres U5 and R5 have the same colour `U`"));
+    assert_eq!(
+        (col, msg.as_str()),
+        (14, "the centres U5 and R5 have the same colour `U`")
+    );
     // A colour no centre has.
     let (col, msg) = facelet_error(&facelets_with(&[(20, 'X')]));
     assert_eq!(col, 21);
-    assert!(msg.starts_with("facelet F3 is `X`, which is no centre's colour"), "{msg}");
+    assert!(
+        msg.starts_with("facelet F3 is `X`, which is no centre's colour"),
+        "{msg}"
+    );
     // A colour ten times.
     let (col, msg) = facelet_error(&facelets_with(&[(9, 'U')]));
-    assert_eq!((col, msg.as_str()), (10, "colour `U` appears more than 9 times (facelet R1 is its 10th)"));
+    assert_eq!(
+        (col, msg.as_str()),
+        (
+            10,
+            "colour `U` appears more than 9 times (facelet R1 is its 10th)"
+        )
+    );
     // A corner with two colours of opposite faces (U and D swapped on URF with D's DFR sticker).
     let (col, msg) = facelet_error(&facelets_with(&[(8, 'D'), (29, 'U')]));
     assert_eq!(col, 9);
-    assert!(msg.starts_with("the corner at URF shows colours D R F, which no corner"), "{msg}");
+    assert!(
+        msg.starts_with("the corner at URF shows colours D R F, which no corner"),
+        "{msg}"
+    );
     // The same corner twice (colour counts kept by showing UB's colours at UF too).
     let mut c = CubieCube::SOLVED;
     c.cp[3] = 0;
     c.ep[1] = 3;
     let (col, msg) = facelet_error(&to_facelets(&c));
-    assert_eq!((col, msg.as_str()), (3, "the corner URF appears twice, at URF and at UBR"));
+    assert_eq!(
+        (col, msg.as_str()),
+        (3, "the corner URF appears twice, at URF and at UBR")
+    );
     // An edge with the colours of two opposite faces (UR's R sticker swapped with DF's D sticker).
     let (col, msg) = facelet_error(&facelets_with(&[(10, 'D'), (28, 'R')]));
-    assert_eq!((col, msg.as_str()), (6, "the edge at UR shows colours U D, which no edge of this cube has"));
+    assert_eq!(
+        (col, msg.as_str()),
+        (
+            6,
+            "the edge at UR shows colours U D, which no edge of this cube has"
+        )
+    );
     // One corner twisted, one edge flipped, two pieces swapped: real pieces, unreachable.
     let mut twisted = CubieCube::SOLVED;
     twisted.co[0] = 1;
@@ -151,10 +178,14 @@ fn facelet_errors_say_what_and_where() {
     assert!(msg.contains("corner twists add up to 1"), "{msg}");
     let mut flipped = CubieCube::SOLVED;
     flipped.eo[0] = 1;
-    assert!(facelet_error(&to_facelets(&flipped)).1.contains("one edge is flipped"));
+    assert!(facelet_error(&to_facelets(&flipped))
+        .1
+        .contains("one edge is flipped"));
     let mut swapped = CubieCube::SOLVED;
     swapped.ep.swap(0, 1);
-    assert!(facelet_error(&to_facelets(&swapped)).1.contains("two pieces are swapped"));
+    assert!(facelet_error(&to_facelets(&swapped))
+        .1
+        .contains("two pieces are swapped"));
     // Leading spaces move the column with the facelets.
     let (col, _) = facelet_error(&format!("  {}", facelets_with(&[(20, 'X')])));
     assert_eq!(col, 23);
@@ -162,7 +193,11 @@ fn facelet_errors_say_what_and_where() {
 
 #[test]
 fn facelets_accept_any_six_colours() {
-    let letters = |s: &str| s.chars().map(|c| "wbrygo".as_bytes()["URFDLB".find(c).unwrap()] as char).collect::<String>();
+    let letters = |s: &str| {
+        s.chars()
+            .map(|c| "wbrygo".as_bytes()["URFDLB".find(c).unwrap()] as char)
+            .collect::<String>()
+    };
     let p = read_position("R U F' M2 x", 1).unwrap();
     // The body cube's facelets in other letters read back as the same cube.
     let q = read_position(&letters(&to_facelets(&p.cube)), 1).unwrap();
@@ -210,7 +245,9 @@ impl Rng {
 }
 
 fn facelet_string(c: &StickerCube3) -> String {
-    c.0.iter().map(|&f| "URFDLB".as_bytes()[f as usize] as char).collect()
+    c.0.iter()
+        .map(|&f| "URFDLB".as_bytes()[f as usize] as char)
+        .collect()
 }
 
 #[test]
@@ -325,7 +362,10 @@ fn optimal_solutions_are_never_longer_than_the_scramble() {
         let (sol, _) = opt.solve(&p.cube, |_, _| {});
         assert!(sol.len() <= len, "{}", format_moves(&moves));
         let written = parse_moves(&p.format_solution(&sol), 1, Families::FACES).unwrap();
-        assert!(StickerCube3::solved().apply_all(&moves).apply_all(&written).is_solved());
+        assert!(StickerCube3::solved()
+            .apply_all(&moves)
+            .apply_all(&written)
+            .is_solved());
     }
 }
 
@@ -347,4 +387,77 @@ proptest! {
     fn boj5373_never_panics_on_near_misses(s in "[0-9 \\n]{0,6}[URFDLB+\\- \\n]{0,30}") {
         let _ = twisty::cube3::answer_boj5373(&s);
     }
+}
+
+#[test]
+fn the_binaries_answer_good_lines_and_name_bad_ones() {
+    tables(); // the cache the binaries read
+    for bin in ["cube3", "cube3-opt"] {
+        let out = assert_cmd::Command::cargo_bin(bin)
+            .unwrap()
+            .env("TWISTY_CACHE_DIR", cache())
+            .write_stdin("R U\nR Q\n\nUUUUUUUUURRRRRRRRRFFFFFFFFFDDDDDDDDDLLLLLLLLLBBBBBBBBX\n")
+            .output()
+            .unwrap();
+        assert_eq!(out.status.code(), Some(2), "{bin}");
+        let stdout = String::from_utf8(out.stdout).unwrap();
+        let lines: Vec<&str> = stdout.lines().collect();
+        assert_eq!(lines.len(), 2, "{bin}: {stdout}");
+        let c = StickerCube3::solved()
+            .apply_all(&parse_moves("R U", 1, Families::FACES).unwrap())
+            .apply_all(&parse_moves(lines[0], 1, Families::FACES).unwrap());
+        assert!(c.is_solved(), "{bin}: {}", lines[0]);
+        assert_eq!(lines[1], "");
+        let stderr = String::from_utf8(out.stderr).unwrap();
+        assert!(
+            stderr.contains(&format!("{bin}: line 2, column 3: expected a move")),
+            "{stderr}"
+        );
+        assert!(
+            stderr.contains(&format!("{bin}: line 4, column 54: facelet B9 is `X`")),
+            "{stderr}"
+        );
+        assert!(!stderr.contains("panicked"));
+    }
+    assert_cmd::Command::cargo_bin("cube3")
+        .unwrap()
+        .args(["--max-length", "19"])
+        .write_stdin("")
+        .assert()
+        .code(2)
+        .stderr(predicates::str::contains(
+            "--max-length expects a number from 20 to 30, found `19`",
+        ));
+}
+
+#[test]
+fn a_damaged_table_file_is_built_again() {
+    let dir = std::path::Path::new(env!("CARGO_TARGET_TMPDIR")).join("cube3-damaged");
+    let _ = std::fs::remove_dir_all(&dir);
+    std::fs::create_dir_all(&dir).unwrap();
+    // A file of the right name that is no table: refused with the reason, then replaced.
+    std::fs::write(
+        dir.join("cube3-phase1.bin"),
+        b"twisty cube3 phase-1 table v1\nnot really",
+    )
+    .unwrap();
+    let mut log = Vec::new();
+    let t = TwoPhaseTables::load_or_build(Some(&dir), 2, |m| log.push(m.to_string()));
+    assert!(
+        log[0].contains("cube3-phase1.bin: not a table of this version"),
+        "{log:?}"
+    );
+    assert!(log.iter().any(|m| m.starts_with("saved")), "{log:?}");
+    let c = CubieCube::SOLVED.apply_all(&[0, 4, 8]);
+    assert_eq!(c.apply_all(&t.solve(&c, 20).unwrap()), CubieCube::SOLVED);
+    // Flip one bit in the middle: the checksum catches it.
+    let p = dir.join("cube3-phase2.bin");
+    let mut bytes = std::fs::read(&p).unwrap();
+    let mid = bytes.len() / 2;
+    bytes[mid] ^= 0x10;
+    std::fs::write(&p, bytes).unwrap();
+    let mut log = Vec::new();
+    TwoPhaseTables::load_or_build(Some(&dir), 2, |m| log.push(m.to_string()));
+    assert!(log[0].contains("the checksum does not match"), "{log:?}");
+    let _ = std::fs::remove_dir_all(&dir);
 }

@@ -7,7 +7,7 @@ use std::io::Write;
 use std::os::unix::process::ExitStatusExt;
 use std::process::{Command, Stdio};
 
-const SOLVERS: [(&str, &str); 6] = [
+const SOLVERS: [(&str, &str); 7] = [
     (
         "aoj0300",
         "1\n1 1 1 1 1 1 1 1 1 2 2 2 4 4 4 6 6 6 5 5 5 3 3 3 3 3 3 3 3 3\n",
@@ -26,6 +26,7 @@ const SOLVERS: [(&str, &str); 6] = [
     ),
     ("cube2", "R U\n"),
     ("robot2", "R U\n"),
+    ("boj5373", "1\n2\nL- U+\n"),
 ];
 
 fn exe(bin: &str) -> std::path::PathBuf {

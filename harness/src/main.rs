@@ -115,7 +115,16 @@ fn run(cli: Cli) -> Result<i32, String> {
             edition,
             minify,
         } => {
-            let problems = load(&ws, &problems)?;
+            let mut problems = load(&ws, &problems)?;
+            if bundled {
+                problems.retain(|p| match &p.config.not_bundled {
+                    Some(why) => {
+                        eprintln!("judge: {} has no bundle: {why}", p.name);
+                        false
+                    }
+                    None => true,
+                });
+            }
             let helper = build(&ws, &problems, cli.no_build, bundled)?;
             let programs = if bundled {
                 bundle_all(

@@ -40,6 +40,8 @@ pub struct ProblemConfig {
     /// With `match = "checker"`: a binary of the `twisty` package, or a path with a `/` relative to
     /// the toml's folder (as `command` runs).
     pub checker: Option<String>,
+    /// Why this problem has no single-file submission (`test --bundled` skips it and says so).
+    pub not_bundled: Option<String>,
 }
 
 /// 64 MiB, Codeforces' and Library Checker's output limit.

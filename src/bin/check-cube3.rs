@@ -7,8 +7,8 @@
 //! means optimal. Exit 0 accepted, 1 wrong answer, 3 checker failure (bad input or answer file).
 
 use twisty::args::Usage;
-use twisty::cube3::is_facelet_line;
 use twisty::checker::{bad_answer, bad_input, bad_output, run, usage, WRONG};
+use twisty::cube3::is_facelet_line;
 use twisty::input::InputError;
 use twisty::notation::{parse_moves, Families};
 use twisty::sticker_cube3::StickerCube3;
@@ -24,7 +24,11 @@ fn cube_of(line: &str, n: usize) -> Result<StickerCube3, InputError> {
     if is_facelet_line(t) {
         let chars: Vec<char> = t.chars().collect();
         if chars.len() != 54 {
-            return Err(InputError::new(n, 1, format!("{} facelets, not 54", chars.len())));
+            return Err(InputError::new(
+                n,
+                1,
+                format!("{} facelets, not 54", chars.len()),
+            ));
         }
         let mut s = [0u8; 54];
         for (i, c) in chars.iter().enumerate() {
@@ -42,7 +46,11 @@ fn main() {
     run(&USAGE, |n, input, got, want| {
         let cube = cube_of(input, n).map_err(bad_input)?;
         let limit: usize = want.trim().parse().map_err(|_| {
-            bad_answer(InputError::new(n, 1, format!("expected a length, found `{want}`")))
+            bad_answer(InputError::new(
+                n,
+                1,
+                format!("expected a length, found `{want}`"),
+            ))
         })?;
         let moves = parse_moves(got, n, Families::FACES).map_err(bad_output)?;
         if !cube.apply_all(&moves).is_solved() {

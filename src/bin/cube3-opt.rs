@@ -57,7 +57,10 @@ fn main() {
         None => default_threads(),
         Some(v) => match v.parse::<usize>() {
             Ok(n) if (1..=256).contains(&n) => n,
-            _ => fail(WHO, &format!("--threads expects a number from 1 to 256, found `{v}`")),
+            _ => fail(
+                WHO,
+                &format!("--threads expects a number from 1 to 256, found `{v}`"),
+            ),
         },
     };
     let quiet = args.has("--quiet");
@@ -65,7 +68,9 @@ fn main() {
     let dir = if args.has("--no-cache") {
         None
     } else {
-        args.value("--tables").map(Into::into).or_else(default_cache_dir)
+        args.value("--tables")
+            .map(Into::into)
+            .or_else(default_cache_dir)
     };
     let log = |m: &str| eprintln!("{WHO}: {m}");
     let two_phase = TwoPhaseTables::load_or_build(dir.as_deref(), threads, log);

@@ -5,8 +5,8 @@
 //! (`--tables`) and read back in about a second; a missing or damaged file is rebuilt.
 
 use twisty::args::{Flag, Usage};
-use twisty::cube3::two_phase::{default_cache_dir, default_threads, TwoPhaseTables};
 use twisty::cube3::answer_lines;
+use twisty::cube3::two_phase::{default_cache_dir, default_threads, TwoPhaseTables};
 use twisty::input::{fail, read_stdin};
 use twisty::output;
 
@@ -53,7 +53,10 @@ fn number(args: &twisty::args::Args, name: &str, default: usize, lo: usize, hi: 
         None => default,
         Some(v) => match v.parse::<usize>() {
             Ok(n) if (lo..=hi).contains(&n) => n,
-            _ => fail(WHO, &format!("{name} expects a number from {lo} to {hi}, found `{v}`")),
+            _ => fail(
+                WHO,
+                &format!("{name} expects a number from {lo} to {hi}, found `{v}`"),
+            ),
         },
     }
 }
@@ -66,9 +69,12 @@ fn main() {
     let dir = if args.has("--no-cache") {
         None
     } else {
-        args.value("--tables").map(Into::into).or_else(default_cache_dir)
+        args.value("--tables")
+            .map(Into::into)
+            .or_else(default_cache_dir)
     };
-    let tables = TwoPhaseTables::load_or_build(dir.as_deref(), threads, |m| eprintln!("{WHO}: {m}"));
+    let tables =
+        TwoPhaseTables::load_or_build(dir.as_deref(), threads, |m| eprintln!("{WHO}: {m}"));
     let answers = answer_lines(&src, threads, |p| {
         let moves = tables
             .solve(&p.cube, max_len)

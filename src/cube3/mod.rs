@@ -5,6 +5,10 @@
 //! - `facelet`: 54-facelet strings in the `URFDLB` order, validated.
 //! - `scramble`: notation (rotations, slices, wide turns) onto cubies and a frame of reference.
 
+// Cubies, coordinates and tables are arrays indexed by position, move and symmetry; index loops say
+// so plainly.
+#![allow(clippy::needless_range_loop)]
+
 pub mod cubie;
 pub mod facelet;
 pub mod judges;

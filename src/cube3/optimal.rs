@@ -259,29 +259,22 @@ impl OptimalTables {
         );
         let goal_b = EdgeSteps::index(EdgeSteps::pack(&CubieCube::SOLVED, 6));
         let mut edges = |name: &str, magic: &[u8], goal: usize| {
-            SymTable::cached(
-                file(name).as_deref(),
-                magic,
-                N_EDGE6,
-                4,
-                &mut log,
-                || {
-                    // The 48 MB move table of six edges, made only when a database is built.
-                    let edge_moves = Edge6Moves::new();
-                    let edge_step = |p: usize, f: usize, m: usize| {
-                        let x = edge_moves.apply(p * 64 + f, m);
-                        (x >> 6, x & 63)
-                    };
-                    let space = Plain {
-                        classes: N_EDGE6_POS,
-                        others: 64,
-                        goal: (goal >> 6, goal & 63),
-                        all,
-                        step: &edge_step,
-                    };
-                    SymTable::build(&space, 4, threads).0
-                },
-            )
+            SymTable::cached(file(name).as_deref(), magic, N_EDGE6, 4, &mut log, || {
+                // The 48 MB move table of six edges, made only when a database is built.
+                let edge_moves = Edge6Moves::new();
+                let edge_step = |p: usize, f: usize, m: usize| {
+                    let x = edge_moves.apply(p * 64 + f, m);
+                    (x >> 6, x & 63)
+                };
+                let space = Plain {
+                    classes: N_EDGE6_POS,
+                    others: 64,
+                    goal: (goal >> 6, goal & 63),
+                    all,
+                    step: &edge_step,
+                };
+                SymTable::build(&space, 4, threads).0
+            })
         };
         let edges_a = edges("cube3-edges-a.bin", EDGES_A_MAGIC, 0);
         let edges_b = edges("cube3-edges-b.bin", EDGES_B_MAGIC, goal_b);

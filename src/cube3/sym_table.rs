@@ -223,7 +223,12 @@ impl SymTable {
 
     /// Reads a table of `size` entries written by [`SymTable::save`] with the same `magic`; `Err`
     /// says why the file is no good.
-    pub fn load(path: &std::path::Path, magic: &[u8], size: usize, bits: u32) -> Result<Self, String> {
+    pub fn load(
+        path: &std::path::Path,
+        magic: &[u8],
+        size: usize,
+        bits: u32,
+    ) -> Result<Self, String> {
         use std::io::Read;
         let n_words = size.div_ceil_compat(64 / bits as usize);
         let file = std::fs::File::open(path).map_err(|e| e.to_string())?;

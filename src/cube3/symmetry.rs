@@ -51,7 +51,9 @@ impl Axes {
         for k in 0..3 {
             let inv = cubes[k].inverse();
             for m in 0..N_MOVES {
-                let conj = inv.multiply(&CubieCube::SOLVED.apply(m)).multiply(&cubes[k]);
+                let conj = inv
+                    .multiply(&CubieCube::SOLVED.apply(m))
+                    .multiply(&cubes[k]);
                 back[k][m] = (0..N_MOVES)
                     .find(|&n| CubieCube::SOLVED.apply(n) == conj)
                     .expect("URF3 maps face turns to face turns");
@@ -132,7 +134,9 @@ impl Symmetries {
 
     /// `S c S^-1`.
     pub fn conjugate(&self, c: &CubieCube, s: usize) -> CubieCube {
-        self.cubes[s].multiply(c).multiply(&self.cubes[self.inverse[s]])
+        self.cubes[s]
+            .multiply(c)
+            .multiply(&self.cubes[self.inverse[s]])
     }
 }
 

@@ -7,9 +7,9 @@
 //! few seconds to build, so it can be cached in a file ([`Phase1Table::load_or_build`]).
 
 use super::cubie::{CubieCube, N_MOVES};
+use super::sym_table::SymSpace;
 use super::symmetry::{Symmetries, N_SYM};
 use crate::dist_table::{DepthTable, ProductGraph};
-use super::sym_table::SymSpace;
 
 pub const N_TWIST: usize = 2187;
 pub const N_FLIP: usize = 2048;
@@ -87,8 +87,18 @@ impl MoveTables {
                 |c, x| c.set_ud_edges(x),
                 |c| c.ud_edges(),
             ),
-            u_edges: move_table(N_SLICE_SORTED, &all, |c, x| c.set_edges4(0, x), |c| c.edges4(0)),
-            d_edges: move_table(N_SLICE_SORTED, &all, |c, x| c.set_edges4(1, x), |c| c.edges4(1)),
+            u_edges: move_table(
+                N_SLICE_SORTED,
+                &all,
+                |c, x| c.set_edges4(0, x),
+                |c| c.edges4(0),
+            ),
+            d_edges: move_table(
+                N_SLICE_SORTED,
+                &all,
+                |c, x| c.set_edges4(1, x),
+                |c| c.edges4(1),
+            ),
             ud_merge: ud_merge(),
         }
     }
@@ -357,4 +367,3 @@ impl Phase1SmallTables {
         }
     }
 }
-

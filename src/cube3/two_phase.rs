@@ -89,13 +89,23 @@ impl TwoPhaseTables {
         // bits (56 MB): its search starts at every phase-1 solution, where an exact distance saves
         // walking down a mod-3 table.
         let file1 = dir.map(|d| d.join(PHASE1_FILE));
-        let phase1 = SymTable::cached(file1.as_deref(), PHASE1_MAGIC, N_PHASE1, 2, &mut log, || {
-            SymTable::build(&space1, 2, threads).0
-        });
+        let phase1 = SymTable::cached(
+            file1.as_deref(),
+            PHASE1_MAGIC,
+            N_PHASE1,
+            2,
+            &mut log,
+            || SymTable::build(&space1, 2, threads).0,
+        );
         let file2 = dir.map(|d| d.join(PHASE2_FILE));
-        let phase2 = SymTable::cached(file2.as_deref(), PHASE2_MAGIC, N_PHASE2, 4, &mut log, || {
-            SymTable::build(&space2, 4, threads).0
-        });
+        let phase2 = SymTable::cached(
+            file2.as_deref(),
+            PHASE2_MAGIC,
+            N_PHASE2,
+            4,
+            &mut log,
+            || SymTable::build(&space2, 4, threads).0,
+        );
         let phase2_small = Phase2Tables::new(&moves, &moves.slice_sorted[..N_SLICE_PERM * N_MOVES]);
         TwoPhaseTables {
             phase1_small: Phase1SmallTables::new(&moves),
@@ -110,7 +120,8 @@ impl TwoPhaseTables {
 
     #[inline]
     fn phase1_mod3(&self, flip: usize, slice: usize, twist: usize) -> u8 {
-        self.phase1.get(self.classes.phase1_index(flip, slice, twist))
+        self.phase1
+            .get(self.classes.phase1_index(flip, slice, twist))
     }
 
     /// The exact distance of (corners, U-D edges) in phase 2's moves, slice edges ignored.
@@ -154,8 +165,14 @@ impl TwoPhaseTables {
 
     #[inline]
     fn phase2_bound(&self, corners: usize, edges: usize, slice: usize) -> usize {
-        let a = self.phase2_small.corner_slice.get(corners * N_SLICE_PERM + slice);
-        let b = self.phase2_small.edge_slice.get(edges * N_SLICE_PERM + slice);
+        let a = self
+            .phase2_small
+            .corner_slice
+            .get(corners * N_SLICE_PERM + slice);
+        let b = self
+            .phase2_small
+            .edge_slice
+            .get(edges * N_SLICE_PERM + slice);
         a.unwrap_or(99).max(b.unwrap_or(99)) as usize
     }
 
@@ -301,7 +318,9 @@ impl Search<'_> {
                 continue;
             }
             self.path[depth] = m;
-            if let Some(len) = self.phase1(f as usize, s as usize, t as usize, d, depth + 1, togo - 1) {
+            if let Some(len) =
+                self.phase1(f as usize, s as usize, t as usize, d, depth + 1, togo - 1)
+            {
                 return Some(len);
             }
         }
@@ -317,7 +336,14 @@ impl Search<'_> {
             slice = mt.slice_sorted[slice * N_MOVES + m] as usize;
         }
         let budget = self.max_len - d1;
-        if self.t.phase2_small.corner_slice.get(corners * N_SLICE_PERM + slice).unwrap_or(99) as usize > budget {
+        if self
+            .t
+            .phase2_small
+            .corner_slice
+            .get(corners * N_SLICE_PERM + slice)
+            .unwrap_or(99) as usize
+            > budget
+        {
             return None;
         }
         for &m in &self.path[..d1] {
@@ -343,7 +369,7 @@ impl Search<'_> {
         togo: usize,
     ) -> Option<usize> {
         if togo == 0 {
-            return (corners == 0 && edges == 0 && slice == 0).then(|| depth);
+            return (corners == 0 && edges == 0 && slice == 0).then_some(depth);
         }
         let mt = &self.t.moves;
         for &m in &PHASE2_MOVES {

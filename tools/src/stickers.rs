@@ -215,7 +215,11 @@ pub fn cube3_upright(c: &StickerCube3) -> StickerCube3 {
 /// The face-turn distance of `c` (centres at home) by meeting in the middle: `solved_ball` holds the
 /// states within `r` of solved; states within `r` of `c` are searched. Exact up to `2 r`; `None`
 /// beyond.
-pub fn cube3_distance(solved_ball: &HashMap<StickerCube3, u8>, r: u8, c: StickerCube3) -> Option<u8> {
+pub fn cube3_distance(
+    solved_ball: &HashMap<StickerCube3, u8>,
+    r: u8,
+    c: StickerCube3,
+) -> Option<u8> {
     let turns = face_turns();
     let mut seen = std::collections::HashSet::from([c]);
     let mut frontier = vec![c];

@@ -8,8 +8,9 @@ use std::fmt::Write as _;
 use std::path::PathBuf;
 use tools::net::{NetPicture, CF887C_NET, HDU4801_NET, MIPT041_NET};
 use tools::rng::Rng;
-use tools::stickers::{cube3_ball, cube3_distance, cube3_upright,
-    floppy_bfs, recolour, relabel_dbl_home, urf_moves, StickerBfs, DBL_STICKERS,
+use tools::stickers::{
+    cube3_ball, cube3_distance, cube3_upright, floppy_bfs, recolour, relabel_dbl_home, urf_moves,
+    StickerBfs, DBL_STICKERS,
 };
 use twisty::notation::{format_moves, Face, Move, Turn};
 use twisty::sticker_cube::StickerCube;
@@ -540,7 +541,7 @@ fn cube3() -> Vec<(String, String, String)> {
         for i in 0..lines {
             match i % 5 {
                 0 if i % 20 == 0 => input.push('\n'),
-                0 | 1 | 2 => {
+                0..=2 => {
                     let len = rng.below(40);
                     let moves: Vec<Move> = (0..len)
                         .map(|_| random_cube3_move(&mut rng, false))
@@ -572,9 +573,12 @@ fn cube3_opt() -> Vec<(String, String, String)> {
     eprintln!("cube3-opt: the ball of radius 6 around solved (7.6 million sticker states)...");
     let solved_ball = cube3_ball(StickerCube3::solved(), 6);
     let mut files = Vec::new();
-    for (k, lengths) in [(0..=10).collect::<Vec<usize>>(), vec![11, 11, 12, 12, 12, 12, 13, 13]]
-        .into_iter()
-        .enumerate()
+    for (k, lengths) in [
+        (0..=10).collect::<Vec<usize>>(),
+        vec![11, 11, 12, 12, 12, 12, 13, 13],
+    ]
+    .into_iter()
+    .enumerate()
     {
         let (mut input, mut answer) = (String::new(), String::new());
         for (i, &len) in lengths.iter().enumerate() {
@@ -583,7 +587,7 @@ fn cube3_opt() -> Vec<(String, String, String)> {
             while moves.len() < len {
                 let m = random_cube3_move(&mut rng, !all_families);
                 // The long ones never turn one face twice running (so that they stay long).
-                if k == 0 || moves.last().map_or(true, |l: &Move| l.turn != m.turn) {
+                if k == 0 || moves.last().is_none_or(|l: &Move| l.turn != m.turn) {
                     moves.push(m);
                 }
             }
