@@ -53,6 +53,25 @@ impl Args {
             .find(|(n, _)| *n == name)
             .and_then(|(_, v)| v.as_deref())
     }
+
+    /// The number given with `name` (`default` when absent), or why it is not one in `lo..=hi`.
+    pub fn number_in(
+        &self,
+        name: &str,
+        default: usize,
+        lo: usize,
+        hi: usize,
+    ) -> Result<usize, String> {
+        match self.value(name) {
+            None => Ok(default),
+            Some(v) => match v.parse::<usize>() {
+                Ok(n) if (lo..=hi).contains(&n) => Ok(n),
+                _ => Err(format!(
+                    "{name} expects a number from {lo} to {hi}, found `{v}`"
+                )),
+            },
+        }
+    }
 }
 
 /// Why the command line was not accepted.

@@ -31,3 +31,27 @@ pub fn finish(out: &mut impl Write, who: &str) {
         write_failed(who, &e);
     }
 }
+
+/// Writes one line per answer through one buffered writer; an answer that is an error (a bad input
+/// line) goes to stderr instead, and makes the process end with exit code 2 once all is written. The
+/// line-per-scramble formats (cube2, cube3, cube3-opt) answer every good line this way.
+pub fn lines_or_errors<E: std::fmt::Display>(
+    who: &str,
+    answers: impl IntoIterator<Item = Result<String, E>>,
+) {
+    let mut out = stdout();
+    let mut failed = false;
+    for a in answers {
+        match a {
+            Ok(text) => line(&mut out, who, text),
+            Err(e) => {
+                eprintln!("{who}: {e}");
+                failed = true;
+            }
+        }
+    }
+    finish(&mut out, who);
+    if failed {
+        std::process::exit(2);
+    }
+}

@@ -207,7 +207,6 @@ fn facelets_accept_any_six_colours() {
 // ---------------------------------------------------------------------------------------------
 // The solvers, checked by simulation on the sticker model and against breadth-first search.
 
-use std::collections::HashMap;
 use std::sync::OnceLock;
 use twisty::cube3::optimal::OptimalTables;
 use twisty::cube3::two_phase::TwoPhaseTables;
@@ -296,58 +295,6 @@ fn two_phase_answers_scrambles_of_every_family_in_their_final_frame() {
         let written = parse_moves(&p.format_solution(&sol), 1, Families::FACES).unwrap();
         let c = StickerCube3::solved().apply_all(&moves).apply_all(&written);
         assert!(c.is_solved(), "{line} / {}", format_moves(&written));
-    }
-}
-
-/// Sticker states within `radius` face turns of `start`, with their distances (plain BFS).
-fn ball(start: StickerCube3, radius: u8) -> HashMap<StickerCube3, u8> {
-    let turns: Vec<Move> = (0..18)
-        .map(|k| Move {
-            turn: Turn::Face(Face::ALL[k / 3]),
-            amount: (k % 3) as u8 + 1,
-        })
-        .collect();
-    let mut seen = HashMap::from([(start, 0u8)]);
-    let mut frontier = vec![start];
-    for d in 1..=radius {
-        let mut next = Vec::new();
-        for s in &frontier {
-            for &m in &turns {
-                let t = s.apply(m);
-                if let std::collections::hash_map::Entry::Vacant(e) = seen.entry(t) {
-                    e.insert(d);
-                    next.push(t);
-                }
-            }
-        }
-        frontier = next;
-    }
-    seen
-}
-
-#[test]
-fn optimal_lengths_agree_with_bidirectional_search_up_to_8() {
-    let opt = tables();
-    let from_solved = ball(StickerCube3::solved(), 4);
-    let mut rng = Rng(8);
-    for k in 0..40 {
-        let len = 1 + k % 10;
-        let moves: Vec<Move> = (0..len).map(|_| rng.face_turn()).collect();
-        let c = StickerCube3::solved().apply_all(&moves);
-        // Meet in the middle: the distance is at most 8 exactly when the two balls of radius 4 meet.
-        let around = ball(c, 4);
-        let bfs = around
-            .iter()
-            .filter_map(|(s, &a)| from_solved.get(s).map(|&b| a + b))
-            .min();
-        let p = read_position(&facelet_string(&c), 1).unwrap();
-        let (sol, _) = opt.solve(&p.cube, |_, _| {});
-        let written = parse_moves(&p.format_solution(&sol), 1, Families::FACES).unwrap();
-        assert!(c.apply_all(&written).is_solved());
-        match bfs {
-            Some(d) => assert_eq!(sol.len(), d as usize, "{}", format_moves(&moves)),
-            None => assert!(sol.len() > 8, "{}", format_moves(&moves)),
-        }
     }
 }
 

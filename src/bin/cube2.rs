@@ -24,19 +24,7 @@ fn main() {
     USAGE.parse();
     let src = read_stdin().unwrap_or_else(|e| fail("cube2", &e));
     let solver = Cube2Solver::htm();
-    let mut out = output::stdout();
-    let mut failed = false;
-    for (n, line) in numbered_lines(&src) {
-        match scramble(line, n) {
-            Ok(cube) => output::line(&mut out, "cube2", format_solution(&solver.solve(&cube))),
-            Err(e) => {
-                eprintln!("cube2: {e}");
-                failed = true;
-            }
-        }
-    }
-    output::finish(&mut out, "cube2");
-    if failed {
-        std::process::exit(2);
-    }
+    let answers = numbered_lines(&src)
+        .map(|(n, line)| scramble(line, n).map(|cube| format_solution(&solver.solve(&cube))));
+    output::lines_or_errors("cube2", answers);
 }

@@ -6,7 +6,7 @@
 
 use twisty::args::{Flag, Usage};
 use twisty::cube3::answer_lines;
-use twisty::cube3::two_phase::{default_cache_dir, default_threads, TwoPhaseTables};
+use twisty::cube3::two_phase::{default_threads, tables_dir, TwoPhaseTables, TABLE_FLAGS};
 use twisty::input::{fail, read_stdin};
 use twisty::output;
 
@@ -24,55 +24,28 @@ const USAGE: Usage = Usage {
               ~/.cache/twisty), built there on first use (about 20 s on 2 cores, 91 MB).",
     positional: &[],
     flags: &[
-        Flag {
-            name: "--tables",
-            value: Some("DIR"),
-            help: "folder of the cached tables",
-        },
-        Flag {
-            name: "--no-cache",
-            value: None,
-            help: "build the tables in memory, read and write no file",
-        },
+        TABLE_FLAGS[0],
+        TABLE_FLAGS[1],
+        TABLE_FLAGS[2],
         Flag {
             name: "--max-length",
             value: Some("N"),
             help: "longest solution wanted (default 20; 20 always succeeds)",
         },
-        Flag {
-            name: "--threads",
-            value: Some("N"),
-            help: "threads for building tables and solving lines (default: all cores)",
-        },
     ],
     error_code: 2,
 };
 
-fn number(args: &twisty::args::Args, name: &str, default: usize, lo: usize, hi: usize) -> usize {
-    match args.value(name) {
-        None => default,
-        Some(v) => match v.parse::<usize>() {
-            Ok(n) if (lo..=hi).contains(&n) => n,
-            _ => fail(
-                WHO,
-                &format!("{name} expects a number from {lo} to {hi}, found `{v}`"),
-            ),
-        },
-    }
-}
-
 fn main() {
     let args = USAGE.parse();
-    let max_len = number(&args, "--max-length", 20, 20, 30);
-    let threads = number(&args, "--threads", default_threads(), 1, 256);
-    let src = read_stdin().unwrap_or_else(|e| fail(WHO, &e));
-    let dir = if args.has("--no-cache") {
-        None
-    } else {
-        args.value("--tables")
-            .map(Into::into)
-            .or_else(default_cache_dir)
+    let number = |name, default, lo, hi| {
+        args.number_in(name, default, lo, hi)
+            .unwrap_or_else(|e| fail(WHO, &e))
     };
+    let max_len = number("--max-length", 20, 20, 30);
+    let threads = number("--threads", default_threads(), 1, 256);
+    let src = read_stdin().unwrap_or_else(|e| fail(WHO, &e));
+    let dir = tables_dir(&args);
     let tables =
         TwoPhaseTables::load_or_build(dir.as_deref(), threads, |m| eprintln!("{WHO}: {m}"));
     let answers = answer_lines(&src, threads, |p| {
@@ -81,19 +54,5 @@ fn main() {
             .expect("every cube has a solution of 20 moves or fewer");
         p.format_solution(&moves)
     });
-    let mut out = output::stdout();
-    let mut failed = false;
-    for a in answers {
-        match a {
-            Ok(line) => output::line(&mut out, WHO, line),
-            Err(e) => {
-                eprintln!("{WHO}: {e}");
-                failed = true;
-            }
-        }
-    }
-    output::finish(&mut out, WHO);
-    if failed {
-        std::process::exit(2);
-    }
+    output::lines_or_errors(WHO, answers);
 }

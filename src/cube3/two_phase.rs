@@ -16,6 +16,7 @@ use super::tables::{
     is_phase2_move, Classes, MoveTables, Phase1SmallTables, Phase1Space, Phase2Space, Phase2Tables,
     N_PHASE1, N_PHASE2, N_SLICE, N_SLICE_PERM, PHASE2_MOVES,
 };
+use crate::args::{Args, Flag};
 use std::path::Path;
 
 /// Everything the two-phase search reads.
@@ -57,6 +58,37 @@ pub fn default_cache_dir() -> Option<std::path::PathBuf> {
     }
     var("HOME").map(|h| std::path::PathBuf::from(h).join(".cache").join("twisty"))
 }
+
+/// The table folder a command line asks for: none with `--no-cache`, else `--tables DIR`, else
+/// [`default_cache_dir`].
+pub fn tables_dir(args: &Args) -> Option<std::path::PathBuf> {
+    if args.has("--no-cache") {
+        None
+    } else {
+        args.value("--tables")
+            .map(Into::into)
+            .or_else(default_cache_dir)
+    }
+}
+
+/// The table flags both 3x3x3 solvers take.
+pub const TABLE_FLAGS: [Flag; 3] = [
+    Flag {
+        name: "--tables",
+        value: Some("DIR"),
+        help: "folder of the cached tables",
+    },
+    Flag {
+        name: "--no-cache",
+        value: None,
+        help: "build the tables in memory, read and write no file",
+    },
+    Flag {
+        name: "--threads",
+        value: Some("N"),
+        help: "threads for building tables and solving lines (default: all cores)",
+    },
+];
 
 /// Threads to use: what the machine offers.
 pub fn default_threads() -> usize {

@@ -1,4 +1,4 @@
-//! cube2 and robot2 against exact searches over independent models, on states of every depth up to
+//! cube2, robot2 and cube3-opt against exact searches over independent models, on states of every depth up to
 //! the deepest: cube2 against a breadth-first search over sticker arrays turned by 3D geometry
 //! (`tools::net`, `tools::robot_model`), robot2 against the Dijkstra over the robot rebuilt from its
 //! arms (`tools::robot_model`). Neither model shares code or tables with the solvers.
@@ -236,4 +236,55 @@ fn exchanged_twist_costs_disagree_with_the_answers() {
         }
     }
     assert!(differ > 0, "the exchanged costs agree with every answer");
+}
+
+// ---------------------------------------------------------------------------------------------
+// cube3-opt against meeting in the middle on the 3x3x3 sticker model (`tools::stickers`).
+
+fn cube3_tables() -> &'static twisty::cube3::optimal::OptimalTables {
+    use std::sync::OnceLock;
+    use twisty::cube3::optimal::OptimalTables;
+    use twisty::cube3::two_phase::TwoPhaseTables;
+    static T: OnceLock<OptimalTables> = OnceLock::new();
+    T.get_or_init(|| {
+        // The same cache as tests/cube3.rs: built once per target folder.
+        let dir = std::path::Path::new(env!("CARGO_TARGET_TMPDIR")).join("cube3-tables");
+        let two = TwoPhaseTables::load_or_build(Some(&dir), 2, |m| eprintln!("{m}"));
+        OptimalTables::load_or_build(two, Some(&dir), 2, |m| eprintln!("{m}"))
+    })
+}
+
+#[test]
+fn cube3_optimal_lengths_agree_with_bidirectional_search_up_to_8() {
+    use tools::stickers::{cube3_ball, cube3_distance};
+    use twisty::cube3::read_position;
+    use twisty::notation::{format_moves, parse_moves, Families};
+    use twisty::sticker_cube3::StickerCube3;
+    let opt = cube3_tables();
+    let from_solved = cube3_ball(StickerCube3::solved(), 4);
+    let mut rng = tools::rng::Rng::new(8);
+    for k in 0..40 {
+        let len = 1 + k % 10;
+        let moves: Vec<Move> = (0..len)
+            .map(|_| Move {
+                turn: Turn::Face(Face::ALL[rng.below(6)]),
+                amount: rng.below(3) as u8 + 1,
+            })
+            .collect();
+        let c = StickerCube3::solved().apply_all(&moves);
+        // Meeting in the middle: exact when the distance is at most 8, `None` beyond.
+        let bfs = cube3_distance(&from_solved, 4, c);
+        let facelets: String =
+            c.0.iter()
+                .map(|&f| "URFDLB".as_bytes()[f as usize] as char)
+                .collect();
+        let p = read_position(&facelets, 1).unwrap();
+        let (sol, _) = opt.solve(&p.cube, |_, _| {});
+        let written = parse_moves(&p.format_solution(&sol), 1, Families::FACES).unwrap();
+        assert!(c.apply_all(&written).is_solved());
+        match bfs {
+            Some(d) => assert_eq!(sol.len(), d as usize, "{}", format_moves(&moves)),
+            None => assert!(sol.len() > 8, "{}", format_moves(&moves)),
+        }
+    }
 }
