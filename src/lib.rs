@@ -15,8 +15,11 @@
 //! Puzzles:
 //! - [`floppy`]: the Floppy Cube (1x3x3) as corner permutation, corner and edge orientation.
 //! - [`cube2`]: the 2x2x2 (corner cubies, judge layouts, the HTM/QTM tables and solvers).
+//! - [`cube3`]: the 3x3x3 (cubies, facelet strings, full WCA notation, BOJ 5373, Kociemba's
+//!   two-phase solver with symmetry-reduced tables, the optimal solver with pattern databases).
 //! - [`uniform_faces`]: HDU 4801's best faces within N turns, for every state at once.
-//! - [`sticker_cube`]: the 2x2x2 as 24 stickers turned by 3D rotations (the checkers' ground truth).
+//! - [`sticker_cube`], [`sticker_cube3`]: the 2x2x2 and 3x3x3 as stickers turned by 3D rotations (the
+//!   checkers' ground truth).
 //! - [`facelet`]: reading pieces from sticker colours under a layout described as data.
 //! - [`notation`]: WCA move notation.
 //! - [`robot`]: the Soltvvo robot (twists, robot2's search, the serial protocol, the camera grid);

@@ -3,7 +3,14 @@
 //!
 //! - `cubie`: corners and edges as arrays, the 18 face turns, coordinates.
 //! - `facelet`: 54-facelet strings in the `URFDLB` order, validated.
-//! - `scramble`: notation (rotations, slices, wide turns) onto cubies and a frame of reference.
+//! - `scramble`: notation (rotations, slices, wide turns) onto cubies and a frame of reference; input
+//!   lines answered on several threads.
+//! - `judges`: BOJ 5373.
+//! - `symmetry`: the 16 symmetries that keep the U-D axis, and the URF-DBL third turn.
+//! - `sym_table`: distance tables over symmetry classes, built by parallel BFS, cached in files.
+//! - `tables`: move tables, symmetry classes, the small phase-1 and phase-2 tables.
+//! - `two_phase`: Kociemba's two-phase search (cube3).
+//! - `optimal`: IDA* with pattern databases (cube3-opt).
 
 // Cubies, coordinates and tables are arrays indexed by position, move and symmetry; index loops say
 // so plainly.
