@@ -6,7 +6,7 @@
 //! raw product because states related by one of the 16 U-D symmetries share an entry. It takes a
 //! few seconds to build, so it can be cached in a file ([`Phase1Table::load_or_build`]).
 
-use super::cubie::{CubieCube, N_MOVES};
+use super::cubie::{CubieCube, FACE_TURNS, N_MOVES};
 use super::sym_table::SymSpace;
 use super::symmetry::{Symmetries, N_SYM};
 use crate::dist_table::{DepthTable, ProductGraph};
@@ -60,8 +60,15 @@ fn move_table(
     for c in 0..size {
         let mut cube = CubieCube::SOLVED;
         set(&mut cube, c);
-        for &m in moves {
-            t[c * N_MOVES + m] = get(&cube.apply(m)) as u16;
+        // Quarter, half, three quarters: one multiplication each.
+        for face in 0..6 {
+            let mut turned = cube;
+            for q in 0..3 {
+                turned = turned.multiply(&FACE_TURNS[face]);
+                if moves.contains(&(face * 3 + q)) {
+                    t[c * N_MOVES + face * 3 + q] = get(&turned) as u16;
+                }
+            }
         }
     }
     t
@@ -147,8 +154,13 @@ pub struct SymClasses {
 }
 
 impl SymClasses {
-    /// Classes of `0..n` where `conj(x, s)` is `x` conjugated by symmetry `s`.
-    pub fn new(n: usize, syms: &Symmetries, conj: impl Fn(usize, usize) -> usize) -> Self {
+    /// Classes of the coordinate `get` over `0..n`, where `set` makes a cube with coordinate `x`.
+    pub fn new(
+        n: usize,
+        syms: &Symmetries,
+        set: impl Fn(&mut CubieCube, usize),
+        get: impl Fn(&CubieCube) -> usize,
+    ) -> Self {
         let mut class_sym = vec![u32::MAX; n];
         let mut reps = Vec::new();
         let mut self_syms = Vec::new();
@@ -159,9 +171,11 @@ impl SymClasses {
             // The first raw value of a class is its representative: no conjugate is smaller.
             let class = reps.len() as u32;
             reps.push(raw as u32);
+            let mut c = CubieCube::SOLVED;
+            set(&mut c, raw);
             let mut fixed = 0u16;
             for s in 0..N_SYM {
-                let r = conj(raw, s);
+                let r = get(&syms.conjugate(&c, s));
                 if r == raw {
                     fixed |= 1 << s;
                 }
@@ -210,18 +224,16 @@ pub struct Classes {
 
 impl Classes {
     pub fn new(syms: &Symmetries) -> Self {
-        let flip_slice = SymClasses::new(N_FLIPSLICE, syms, |raw, s| {
-            let mut c = CubieCube::SOLVED;
-            c.set_slice(raw / N_FLIP);
-            c.set_flip(raw % N_FLIP);
-            let d = syms.conjugate(&c, s);
-            d.slice() * N_FLIP + d.flip()
-        });
-        let corners = SymClasses::new(N_PERM8, syms, |raw, s| {
-            let mut c = CubieCube::SOLVED;
-            c.set_corners(raw);
-            syms.conjugate(&c, s).corners()
-        });
+        let flip_slice = SymClasses::new(
+            N_FLIPSLICE,
+            syms,
+            |c, raw| {
+                c.set_slice(raw / N_FLIP);
+                c.set_flip(raw % N_FLIP);
+            },
+            |d| d.slice() * N_FLIP + d.flip(),
+        );
+        let corners = SymClasses::new(N_PERM8, syms, |c, raw| c.set_corners(raw), |c| c.corners());
         Classes {
             flip_slice,
             twist_conj: conj_table(N_TWIST, syms, |c, x| c.set_twist(x), |c| c.twist()),
@@ -337,33 +349,28 @@ impl Phase2Tables {
     }
 }
 
-/// Phase-1 distances of (twist, slice) and (flip, slice), bytes: 1 MB each, so they stay in cache and
-/// prune most children before the big table is read.
+/// Phase-1 distances of (flip, slice), bytes: 1 MB, so it stays in cache and prunes many children
+/// before the big table is read.
 pub struct Phase1SmallTables {
-    pub twist_slice: Vec<u8>,
     pub flip_slice: Vec<u8>,
 }
 
 impl Phase1SmallTables {
     pub fn new(mt: &MoveTables) -> Self {
         let all: Vec<usize> = (0..N_MOVES).collect();
-        let table = |outer: &[u16], outer_size: usize| {
-            let g = ProductGraph {
-                outer,
-                outer_size,
-                inner: &mt.slice,
-                inner_size: N_SLICE,
-                stride: N_MOVES,
-                moves: &all,
-            };
-            let t = DepthTable::build_product(&g, &[0]);
-            (0..outer_size * N_SLICE)
-                .map(|i| t.get(i).unwrap_or(u8::MAX))
-                .collect()
+        let g = ProductGraph {
+            outer: &mt.flip,
+            outer_size: N_FLIP,
+            inner: &mt.slice,
+            inner_size: N_SLICE,
+            stride: N_MOVES,
+            moves: &all,
         };
+        let t = DepthTable::build_product(&g, &[0]);
         Phase1SmallTables {
-            twist_slice: table(&mt.twist, N_TWIST),
-            flip_slice: table(&mt.flip, N_FLIP),
+            flip_slice: (0..N_FLIP * N_SLICE)
+                .map(|i| t.get(i).unwrap_or(u8::MAX))
+                .collect(),
         }
     }
 }

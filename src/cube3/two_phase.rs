@@ -325,10 +325,9 @@ impl Search<'_> {
             let f = mt.flip[flip * N_MOVES + m] as usize;
             let s = mt.slice[slice * N_MOVES + m] as usize;
             let t = mt.twist[twist * N_MOVES + m] as usize;
-            // Two small tables (1 MB each, in cache) prune many children before the big one.
-            if small.twist_slice[t * N_SLICE + s] as usize >= togo
-                || small.flip_slice[f * N_SLICE + s] as usize >= togo
-            {
+            // A small table (1 MB, in cache) prunes many children before the big one is read. (A
+            // second one, of twist and slice, cost more than it saved.)
+            if small.flip_slice[f * N_SLICE + s] as usize >= togo {
                 continue;
             }
             let i = self.t.classes.phase1_index(f, s, t) as u32;
