@@ -331,6 +331,7 @@ impl Search<'_> {
                 continue;
             }
             let i = self.t.classes.phase1_index(f, s, t) as u32;
+            self.t.phase1.prefetch(i as usize);
             kids[n] = (m as u8, f as u16, s as u16, t as u16, i);
             n += 1;
         }
@@ -403,7 +404,10 @@ impl Search<'_> {
         if togo == 0 {
             return (corners == 0 && edges == 0 && slice == 0).then_some(depth);
         }
+        // As in phase 1: the children and their indices first, then the big table's entries.
         let mt = &self.t.moves;
+        let mut kids = [(0u8, 0u16, 0u16, 0u8, 0u32); 10];
+        let mut n = 0;
         for &m in &PHASE2_MOVES {
             if depth > 0 && !may_follow(self.path[depth - 1] as usize / 3, m / 3) {
                 continue;
@@ -414,11 +418,18 @@ impl Search<'_> {
             if self.t.phase2_bound(c, e, s) >= togo {
                 continue;
             }
-            if self.t.phase2_distance(c, e) >= togo {
+            let i = self.t.classes.phase2_index(c, e);
+            self.t.phase2.prefetch(i);
+            kids[n] = (m as u8, c as u16, e as u16, s as u8, i as u32);
+            n += 1;
+        }
+        for &(m, c, e, s, i) in &kids[..n] {
+            if self.t.phase2.get(i as usize) as usize >= togo {
                 continue;
             }
-            self.path[depth] = m as u8;
-            if let Some(len) = self.phase2(c, e, s, depth + 1, togo - 1) {
+            self.path[depth] = m;
+            if let Some(len) = self.phase2(c as usize, e as usize, s as usize, depth + 1, togo - 1)
+            {
                 return Some(len);
             }
         }
