@@ -330,21 +330,21 @@ pub struct Phase2Tables {
 
 impl Phase2Tables {
     pub fn new(mt: &MoveTables, slice_perm: &[u16]) -> Self {
-        let graph = |outer: &'static str| ProductGraph {
-            outer: if outer == "corners" {
-                &mt.corners
-            } else {
-                &mt.ud_edges
-            },
-            outer_size: N_PERM8,
-            inner: slice_perm,
-            inner_size: N_SLICE_PERM,
-            stride: N_MOVES,
-            moves: &PHASE2_MOVES,
+        // (U-D edges or corners) x slice order, under the phase-2 moves.
+        let table = |outer: &[u16]| {
+            let graph = ProductGraph {
+                outer,
+                outer_size: N_PERM8,
+                inner: slice_perm,
+                inner_size: N_SLICE_PERM,
+                stride: N_MOVES,
+                moves: &PHASE2_MOVES,
+            };
+            DepthTable::build_product(&graph, &[0])
         };
         Phase2Tables {
-            corner_slice: DepthTable::build_product(&graph("corners"), &[0]),
-            edge_slice: DepthTable::build_product(&graph("edges"), &[0]),
+            corner_slice: table(&mt.corners),
+            edge_slice: table(&mt.ud_edges),
         }
     }
 }
