@@ -11,6 +11,7 @@
 //! - [`dist_table`]: breadth-first distance tables (bytes, 4 bits, or distance mod 3) over one
 //!   coordinate or a product of several.
 //! - [`lazy`]: tables built on first use (what `OnceLock` does, for the judges' Rust 1.63).
+//! - [`prefetch`]: a cache hint, for searches that read big tables at random.
 //!
 //! Puzzles:
 //! - [`floppy`]: the Floppy Cube (1x3x3) as corner permutation, corner and edge orientation.
@@ -51,6 +52,7 @@ pub mod input;
 pub mod lazy;
 pub mod notation;
 pub mod output;
+pub mod prefetch;
 pub mod pruner;
 pub mod robot;
 pub mod search;
