@@ -10,11 +10,11 @@ use super::cubie::{CubieCube, FACE_TURNS, N_MOVES};
 use super::sym_table::SymSpace;
 use super::symmetry::{Symmetries, N_SYM};
 use crate::dist_table::{DepthTable, ProductGraph};
+use crate::prefetch::prefetch;
 
 pub const N_TWIST: usize = 2187;
 pub const N_FLIP: usize = 2048;
 pub const N_SLICE: usize = 495;
-pub const N_SLICE_SORTED: usize = 11880;
 pub const N_PERM8: usize = 40320;
 pub const N_SLICE_PERM: usize = 24;
 pub const N_FLIPSLICE: usize = N_FLIP * N_SLICE;
@@ -38,16 +38,11 @@ pub struct MoveTables {
     pub twist: Vec<u16>,
     pub flip: Vec<u16>,
     pub slice: Vec<u16>,
-    pub slice_sorted: Vec<u16>,
     pub corners: Vec<u16>,
-    /// Valid for phase-2 moves only (others leave U-D edges out of the U and D layers).
+    /// Phase-2 coordinates, valid for phase-2 moves only (the others take edges out of their
+    /// layers): the U-D edges' permutation and the slice edges' order.
     pub ud_edges: Vec<u16>,
-    /// The U edges' and D edges' positions and order ([`CubieCube::edges4`] of groups 0 and 1).
-    pub u_edges: Vec<u16>,
-    pub d_edges: Vec<u16>,
-    /// In G1: `ud_merge[u_edges * 24 + d_edges % 24]` is the U-D edge permutation, so that phase 1
-    /// can follow the edges in two small coordinates and phase 2 start from them.
-    pub ud_merge: Vec<u16>,
+    pub slice_perm: Vec<u16>,
 }
 
 fn move_table(
@@ -81,12 +76,6 @@ impl MoveTables {
             twist: move_table(N_TWIST, &all, |c, x| c.set_twist(x), |c| c.twist()),
             flip: move_table(N_FLIP, &all, |c, x| c.set_flip(x), |c| c.flip()),
             slice: move_table(N_SLICE, &all, |c, x| c.set_slice(x), |c| c.slice()),
-            slice_sorted: move_table(
-                N_SLICE_SORTED,
-                &all,
-                |c, x| c.set_slice_sorted(x),
-                |c| c.slice_sorted(),
-            ),
             corners: move_table(N_PERM8, &all, |c, x| c.set_corners(x), |c| c.corners()),
             ud_edges: move_table(
                 N_PERM8,
@@ -94,46 +83,14 @@ impl MoveTables {
                 |c, x| c.set_ud_edges(x),
                 |c| c.ud_edges(),
             ),
-            u_edges: move_table(
-                N_SLICE_SORTED,
-                &all,
-                |c, x| c.set_edges4(0, x),
-                |c| c.edges4(0),
+            slice_perm: move_table(
+                N_SLICE_PERM,
+                &PHASE2_MOVES,
+                |c, x| c.set_slice_perm(x),
+                |c| c.slice_perm(),
             ),
-            d_edges: move_table(
-                N_SLICE_SORTED,
-                &all,
-                |c, x| c.set_edges4(1, x),
-                |c| c.edges4(1),
-            ),
-            ud_merge: ud_merge(),
         }
     }
-}
-
-fn ud_merge() -> Vec<u16> {
-    let mut t = vec![0u16; N_SLICE_SORTED * 24];
-    for u in 0..N_SLICE_SORTED {
-        let mut c = CubieCube::SOLVED;
-        c.set_edges4(0, u);
-        if c.ep[8..].iter().any(|&e| e < 4) {
-            continue; // a U edge outside the U and D layers: not in G1
-        }
-        for d in 0..24 {
-            let mut p = [0u8; 4];
-            crate::coord::unrank_perm(d, &mut p);
-            let mut e = c;
-            let mut k = 0;
-            for x in e.ep[..8].iter_mut() {
-                if *x >= 4 {
-                    *x = 4 + p[k];
-                    k += 1;
-                }
-            }
-            t[u * 24 + d] = e.ud_edges() as u16;
-        }
-    }
-    t
 }
 
 impl Default for MoveTables {
@@ -245,8 +202,16 @@ impl Classes {
     /// The phase-1 table index of (flip, slice, twist).
     #[inline]
     pub fn phase1_index(&self, flip: usize, slice: usize, twist: usize) -> usize {
-        let cs = self.flip_slice.class_sym[slice * N_FLIP + flip] as usize;
-        (cs >> 4) * N_TWIST + self.twist_conj[twist * N_SYM + (cs & 15)] as usize
+        self.phase1_index_of(
+            self.flip_slice.class_sym[slice * N_FLIP + flip] as usize,
+            twist,
+        )
+    }
+
+    /// The phase-1 table index of (flip-slice `class << 4 | sym`, twist).
+    #[inline]
+    pub fn phase1_index_of(&self, class_sym: usize, twist: usize) -> usize {
+        (class_sym >> 4) * N_TWIST + self.twist_conj[twist * N_SYM + (class_sym & 15)] as usize
     }
 
     /// The phase-2 table index of (corners, U-D edges).
@@ -329,13 +294,13 @@ pub struct Phase2Tables {
 }
 
 impl Phase2Tables {
-    pub fn new(mt: &MoveTables, slice_perm: &[u16]) -> Self {
+    pub fn new(mt: &MoveTables) -> Self {
         // (U-D edges or corners) x slice order, under the phase-2 moves.
         let table = |outer: &[u16]| {
             let graph = ProductGraph {
                 outer,
                 outer_size: N_PERM8,
-                inner: slice_perm,
+                inner: &mt.slice_perm,
                 inner_size: N_SLICE_PERM,
                 stride: N_MOVES,
                 moves: &PHASE2_MOVES,
@@ -349,14 +314,18 @@ impl Phase2Tables {
     }
 }
 
-/// Phase-1 distances of (flip, slice), bytes: 1 MB, so it stays in cache and prunes many children
-/// before the big table is read.
-pub struct Phase1SmallTables {
-    pub flip_slice: Vec<u8>,
+/// Per (flip, slice), what the phase-1 search needs before it reads the big table, in one 32-bit
+/// entry: the phase-1 distance of (flip, slice) alone (a bound that prunes many children, high 8
+/// bits) and the flip-slice class and symmetry (`class << 4 | sym`, low 24 bits). One entry, so one
+/// cache miss where a separate distance table and class table cost two; laid out flip first
+/// (`flip * 495 + slice`), because 12 of the 18 moves keep the flip and a node's children then read
+/// a few neighbouring cache lines. 4 MB.
+pub struct FlipSliceEntries {
+    entries: Vec<u32>,
 }
 
-impl Phase1SmallTables {
-    pub fn new(mt: &MoveTables) -> Self {
+impl FlipSliceEntries {
+    pub fn new(mt: &MoveTables, classes: &Classes) -> Self {
         let all: Vec<usize> = (0..N_MOVES).collect();
         let g = ProductGraph {
             outer: &mt.flip,
@@ -367,10 +336,26 @@ impl Phase1SmallTables {
             moves: &all,
         };
         let t = DepthTable::build_product(&g, &[0]);
-        Phase1SmallTables {
-            flip_slice: (0..N_FLIP * N_SLICE)
-                .map(|i| t.get(i).unwrap_or(u8::MAX))
-                .collect(),
-        }
+        let entries = (0..N_FLIPSLICE)
+            .map(|i| {
+                let (flip, slice) = (i / N_SLICE, i % N_SLICE);
+                let dist = t.get(i).expect("every flip-slice pair is reachable") as u32;
+                dist << 24 | classes.flip_slice.class_sym[slice * N_FLIP + flip]
+            })
+            .collect();
+        FlipSliceEntries { entries }
+    }
+
+    /// (Phase-1 distance of (flip, slice) alone, `class << 4 | sym`).
+    #[inline]
+    pub fn get(&self, flip: usize, slice: usize) -> (usize, usize) {
+        let e = self.entries[flip * N_SLICE + slice];
+        ((e >> 24) as usize, (e & 0xff_ffff) as usize)
+    }
+
+    /// Asks the processor to bring (flip, slice)'s entry into cache.
+    #[inline]
+    pub fn prefetch(&self, flip: usize, slice: usize) {
+        prefetch(&self.entries[flip * N_SLICE + slice]);
     }
 }

@@ -14,10 +14,11 @@ use super::cubie::{CubieCube, N_MOVES};
 use super::sym_table::SymTable;
 use super::symmetry::{Axes, Symmetries};
 use super::tables::{
-    is_phase2_move, Classes, MoveTables, Phase1SmallTables, Phase1Space, Phase2Space, Phase2Tables,
-    N_PHASE1, N_PHASE2, N_SLICE, N_SLICE_PERM, PHASE2_MOVES,
+    is_phase2_move, Classes, FlipSliceEntries, MoveTables, Phase1Space, Phase2Space, Phase2Tables,
+    N_PHASE1, N_PHASE2, N_SLICE_PERM, PHASE2_MOVES,
 };
 use crate::args::{Args, Flag};
+use crate::coord::rank_perm;
 use std::path::Path;
 
 /// Everything the two-phase search reads.
@@ -26,10 +27,14 @@ pub struct TwoPhaseTables {
     pub classes: Classes,
     /// Phase-1 distance mod 3 of (flip-slice class, twist).
     pub phase1: SymTable,
-    pub phase1_small: Phase1SmallTables,
+    /// Per (flip, slice): a bound and the flip-slice class, what phase 1 reads before `phase1`.
+    pub flip_slice: FlipSliceEntries,
     /// Phase-2 distance of (corner class, U-D edges), 4 bits, saturated at 14.
     pub phase2: SymTable,
     pub phase2_small: Phase2Tables,
+    /// Per move, where each cubie of a cube comes from (corners `0..8`, edges `8..20`), so that
+    /// `next[i] = cube[turn[i]]`: following a phase-1 path in permutations.
+    pub turns: [[u8; 20]; N_MOVES],
     pub axes: Axes,
 }
 
@@ -139,14 +144,18 @@ impl TwoPhaseTables {
             &mut log,
             || SymTable::build(&space2, 4, threads).0,
         );
-        let phase2_small = Phase2Tables::new(&moves, &moves.slice_sorted[..N_SLICE_PERM * N_MOVES]);
+        let phase2_small = Phase2Tables::new(&moves);
         TwoPhaseTables {
-            phase1_small: Phase1SmallTables::new(&moves),
+            flip_slice: FlipSliceEntries::new(&moves, &classes),
             moves,
             classes,
             phase1,
             phase2,
             phase2_small,
+            turns: std::array::from_fn(|m| {
+                let t = CubieCube::SOLVED.apply(m);
+                std::array::from_fn(|i| if i < 8 { t.cp[i] } else { 8 + t.ep[i - 8] })
+            }),
             axes: Axes::new(),
         }
     }
@@ -231,10 +240,13 @@ impl TwoPhaseTables {
                 let c = &dir.cube;
                 let mut s = Search {
                     t: self,
-                    root: [c.corners(), c.edges4(0), c.edges4(1), c.slice_sorted()],
+                    perms: [[0; 20]; 41],
+                    valid: 0,
                     path: [0; 40],
                     max_len,
                 };
+                s.perms[0][..8].copy_from_slice(&c.cp);
+                s.perms[0][8..].copy_from_slice(&c.ep);
                 if let Some(len) = s.phase1(c.flip(), c.slice(), c.twist(), dir.h, 0, d1) {
                     let moves = s.path[..len]
                         .iter()
@@ -262,8 +274,13 @@ fn may_follow(a: usize, b: usize) -> bool {
 
 struct Search<'a> {
     t: &'a TwoPhaseTables,
-    /// The root's corners, U edges, D edges and slice edges, to follow a phase-1 path by table.
-    root: [usize; 4],
+    /// `perms[k]`: the corner and edge permutations (`cp` then `ep`) after the first `k` moves of
+    /// `path`, to follow a phase-1 path. Permutations, not coordinates: a move is a 20-byte gather
+    /// with no table to miss in cache, and consecutive phase-1 solutions share most of their moves,
+    /// so only the states after the first changed move are recomputed (min2phase does the same).
+    perms: [[u8; 20]; 41],
+    /// How many moves of `path` `perms` follows.
+    valid: usize,
     path: [u8; 40],
     max_len: usize,
 }
@@ -300,7 +317,7 @@ impl Search<'_> {
                     && mt.slice[slice * N_MOVES + m] == 0
                     && mt.twist[twist * N_MOVES + m] == 0
                 {
-                    self.path[depth] = m as u8;
+                    self.set_phase1_move(depth, m as u8);
                     if let Some(len) = self.start_phase2(depth + 1) {
                         return Some(len);
                     }
@@ -308,9 +325,11 @@ impl Search<'_> {
             }
             return None;
         }
-        // All children first, then their table entries: the look-ups into the 35 MB table are
-        // independent, so the processor overlaps their cache misses.
-        let small = &self.t.phase1_small;
+        // Three passes over the children, so that the processor overlaps their cache misses instead
+        // of waiting for each in turn: their coordinates (asking for their flip-slice entries),
+        // then the flip-slice bound and the big table's index (asking for its entry), then the big
+        // table's entries.
+        let fs = &self.t.flip_slice;
         let mut kids = [(0u8, 0u16, 0u16, 0u16, 0u32); N_MOVES];
         let mut n = 0;
         for m in 0..N_MOVES {
@@ -322,19 +341,28 @@ impl Search<'_> {
             if dist == 0 && togo < 5 && is_phase2_move(m) {
                 continue;
             }
-            let f = mt.flip[flip * N_MOVES + m] as usize;
-            let s = mt.slice[slice * N_MOVES + m] as usize;
-            let t = mt.twist[twist * N_MOVES + m] as usize;
-            // A small table (1 MB, in cache) prunes many children before the big one is read. (A
-            // second one, of twist and slice, cost more than it saved.)
-            if small.flip_slice[f * N_SLICE + s] as usize >= togo {
-                continue;
-            }
-            let i = self.t.classes.phase1_index(f, s, t) as u32;
-            self.t.phase1.prefetch(i as usize);
-            kids[n] = (m as u8, f as u16, s as u16, t as u16, i);
+            let f = mt.flip[flip * N_MOVES + m];
+            let s = mt.slice[slice * N_MOVES + m];
+            let t = mt.twist[twist * N_MOVES + m];
+            fs.prefetch(f as usize, s as usize);
+            kids[n] = (m as u8, f, s, t, 0);
             n += 1;
         }
+        let mut kept = 0;
+        for k in 0..n {
+            let (m, f, s, t, _) = kids[k];
+            // The flip-slice distance alone prunes many children before the big table is read.
+            // (A second bound, of twist and slice, cost more than it saved.)
+            let (bound, class_sym) = fs.get(f as usize, s as usize);
+            if bound >= togo {
+                continue;
+            }
+            let i = self.t.classes.phase1_index_of(class_sym, t as usize) as u32;
+            self.t.phase1.prefetch(i as usize);
+            kids[kept] = (m, f, s, t, i);
+            kept += 1;
+        }
+        let n = kept;
         let mut mod3 = [0u8; N_MOVES];
         for k in 0..n {
             mod3[k] = self.t.phase1.get(kids[k].4 as usize);
@@ -350,7 +378,7 @@ impl Search<'_> {
             if d >= togo {
                 continue;
             }
-            self.path[depth] = m;
+            self.set_phase1_move(depth, m);
             if let Some(len) =
                 self.phase1(f as usize, s as usize, t as usize, d, depth + 1, togo - 1)
             {
@@ -360,14 +388,21 @@ impl Search<'_> {
         None
     }
 
+    #[inline]
+    fn set_phase1_move(&mut self, depth: usize, m: u8) {
+        self.path[depth] = m;
+        self.valid = self.valid.min(depth);
+    }
+
     fn start_phase2(&mut self, d1: usize) -> Option<usize> {
-        let mt = &self.t.moves;
-        let [mut corners, mut u, mut d, mut slice] = self.root;
-        for &m in &self.path[..d1] {
-            let m = m as usize;
-            corners = mt.corners[corners * N_MOVES + m] as usize;
-            slice = mt.slice_sorted[slice * N_MOVES + m] as usize;
+        for k in self.valid..d1 {
+            let (turn, cur) = (&self.t.turns[self.path[k] as usize], self.perms[k]);
+            self.perms[k + 1] = turn.map(|i| cur[i as usize]);
         }
+        self.valid = d1;
+        let p = &self.perms[d1];
+        let corners = rank_perm(&p[..8]);
+        let slice = rank_perm(&[p[16] - 8, p[17] - 8, p[18] - 8, p[19] - 8]); // slice_perm()
         let budget = self.max_len - d1;
         if self
             .t
@@ -379,12 +414,7 @@ impl Search<'_> {
         {
             return None;
         }
-        for &m in &self.path[..d1] {
-            let m = m as usize;
-            u = mt.u_edges[u * N_MOVES + m] as usize;
-            d = mt.d_edges[d * N_MOVES + m] as usize;
-        }
-        let edges = mt.ud_merge[u * 24 + d % 24] as usize;
+        let edges = rank_perm(&p[8..16]);
         if self.t.phase2_bound(corners, edges, slice) > budget {
             return None;
         }
@@ -414,7 +444,7 @@ impl Search<'_> {
             }
             let c = mt.corners[corners * N_MOVES + m] as usize;
             let e = mt.ud_edges[edges * N_MOVES + m] as usize;
-            let s = mt.slice_sorted[slice * N_MOVES + m] as usize;
+            let s = mt.slice_perm[slice * N_MOVES + m] as usize;
             if self.t.phase2_bound(c, e, s) >= togo {
                 continue;
             }
