@@ -73,7 +73,8 @@ impl SymTable {
         let size = space.classes() * others;
         let n_words = size.div_ceil_compat(64 / bits as usize);
         let ones = (1u8 << bits) - 1;
-        let words: Vec<AtomicU64> = (0..n_words).map(|_| AtomicU64::new(u64::MAX)).collect();
+        let mut words: Vec<AtomicU64> = with_huge_pages(n_words);
+        words.extend((0..n_words).map(|_| AtomicU64::new(u64::MAX)));
         let get = |i: usize| {
             let (w, shift) = slot(i, bits);
             (words[w].load(Ordering::Relaxed) >> shift) as u8 & ones
@@ -169,7 +170,8 @@ impl SymTable {
             counts.push(new);
             reached += new;
         }
-        let words = in_huge_pages(words.into_iter().map(AtomicU64::into_inner).collect());
+        // (Collected in place: the same memory, still in 2 MB pages.)
+        let words = words.into_iter().map(AtomicU64::into_inner).collect();
         (SymTable { words, size, bits }, counts)
     }
 
@@ -261,7 +263,7 @@ impl SymTable {
         if !head.starts_with(magic) || word(&head[magic.len()..]) != size as u64 * 8 + bits as u64 {
             return Err("not a table of this version (wrong header)".into());
         }
-        let mut words = Vec::with_capacity(n_words);
+        let mut words = with_huge_pages(n_words);
         let mut buf = vec![0u8; 1 << 16];
         while words.len() < n_words {
             let take = ((n_words - words.len()) * 8).min(buf.len());
@@ -271,20 +273,18 @@ impl SymTable {
         if checksum(&words) != word(&head[magic.len() + 8..]) {
             return Err("the checksum does not match (a damaged file)".into());
         }
-        Ok(SymTable {
-            words: in_huge_pages(words),
-            size,
-            bits,
-        })
+        Ok(SymTable { words, size, bits })
     }
 }
 
-/// The words moved to memory the kernel is asked to back with 2 MB pages. The search reads these
-/// tables at random, one cache miss per look-up; with 4 KB pages nearly every miss is also a TLB
-/// miss (a 35 MB table spans 9,000 pages), with 2 MB pages the whole table fits in the TLB. The
-/// advice must come before the pages are first written (the kernel picks the page size when it
-/// maps them), hence a fresh copy. Where the advice is not available this is a plain move.
-fn in_huge_pages(words: Vec<u64>) -> Vec<u64> {
+/// An empty vector with room for `n` values, in memory the kernel is asked to back with 2 MB pages.
+/// The searches read these tables at random, one cache miss per look-up; with 4 KB pages nearly
+/// every miss is also a TLB miss (a 35 MB table spans 9,000 pages), with 2 MB pages the whole table
+/// fits in the TLB. The advice must come before the memory is first written (the kernel picks the
+/// page size when it maps a page), so the caller fills the vector after. Where the advice is not
+/// available (or refused) this is a plain vector.
+fn with_huge_pages<T>(n: usize) -> Vec<T> {
+    let mut v = Vec::with_capacity(n);
     #[cfg(target_os = "linux")]
     {
         extern "C" {
@@ -292,23 +292,16 @@ fn in_huge_pages(words: Vec<u64>) -> Vec<u64> {
         }
         const MADV_HUGEPAGE: i32 = 14;
         const HUGE: usize = 2 << 20;
-        if words.len() * 8 < 4 * HUGE {
-            return words;
-        }
-        let mut fresh: Vec<u64> = Vec::with_capacity(words.len());
-        let (start, end) = (
-            fresh.as_mut_ptr() as usize,
-            fresh.as_mut_ptr() as usize + words.len() * 8,
-        );
+        let start = v.as_mut_ptr() as usize;
+        let end = start + n * std::mem::size_of::<T>();
         let (lo, hi) = ((start + HUGE - 1) & !(HUGE - 1), end & !(HUGE - 1));
-        // SAFETY: [lo, hi) lies inside `fresh`'s allocation and is page-aligned; the advice changes
-        // no contents, only how the kernel backs the pages. Failure is harmless (4 KB pages).
-        unsafe { madvise(lo as *mut u8, hi - lo, MADV_HUGEPAGE) };
-        fresh.extend_from_slice(&words);
-        fresh
+        if hi > lo {
+            // SAFETY: [lo, hi) lies inside the vector's allocation and is page-aligned; the advice
+            // changes no contents, only how the kernel backs the pages. A failure leaves 4 KB pages.
+            unsafe { madvise(lo as *mut u8, hi - lo, MADV_HUGEPAGE) };
+        }
     }
-    #[cfg(not(target_os = "linux"))]
-    words
+    v
 }
 
 /// The lowest bit of every `bits`-wide field of `w` that equals `v`.
