@@ -169,25 +169,134 @@ pub fn face_turns() -> Vec<Move> {
         .collect()
 }
 
-/// 3x3x3 sticker states within `radius` face turns of `start`, with their distances (plain BFS).
-pub fn cube3_ball(start: StickerCube3, radius: u8) -> HashMap<StickerCube3, u8> {
-    let turns = face_turns();
-    let mut seen = HashMap::from([(start, 0u8)]);
-    let mut frontier = vec![start];
-    for d in 1..=radius {
-        let mut next = Vec::new();
-        for s in &frontier {
-            for &m in &turns {
-                let t = s.apply(m);
-                if let std::collections::hash_map::Entry::Vacant(e) = seen.entry(t) {
-                    e.insert(d);
-                    next.push(t);
-                }
+/// Face-turn distances of 3x3x3 sticker states (centres at home) by meeting in the middle: every
+/// state within `radius` turns of solved is kept, sorted, in a compact key; a cube's distance is the
+/// shortest way to one of them. Radius 7 holds about 100 million states (1.7 GB), enough to measure
+/// distances up to 13 exactly with a ball of radius 6 around the cube, and to prove 14 for a
+/// 14-move scramble.
+pub struct Cube3Meet {
+    /// `key << 4 | distance`, sorted, one entry per state.
+    solved: Vec<u128>,
+    radius: u8,
+}
+
+/// Where each sticker comes from under each face turn (`next[j] = cube[from[j]]`), read off the
+/// sticker model by turning a cube whose stickers are numbered.
+fn sticker_turns() -> Vec<[u8; 54]> {
+    let numbered = StickerCube3(std::array::from_fn(|i| i as u8));
+    face_turns().iter().map(|&m| numbered.apply(m).0).collect()
+}
+
+/// 40 stickers at 3 bits each, enough to tell reachable cubes apart: all but the centres (fixed) and
+/// the U and D stickers of the corners (a corner's two side stickers, in their clockwise order, name
+/// the corner and its twist).
+fn meet_key(c: &[u8; 54]) -> u128 {
+    const SKIP: [usize; 14] = [0, 2, 4, 6, 8, 13, 22, 27, 29, 31, 33, 35, 40, 49];
+    let mut k = 0u128;
+    for (i, &x) in c.iter().enumerate() {
+        if !SKIP.contains(&i) {
+            k = k << 3 | x as u128;
+        }
+    }
+    k
+}
+
+/// Every state `max - depth` or fewer turns from `c`, by canonical sequences (never a face twice in
+/// a row, of two opposite faces only U before D, R before L, F before B): `key << 4 | distance`,
+/// with repeats.
+fn ball_keys(
+    c: &[u8; 54],
+    depth: u8,
+    max: u8,
+    last: usize,
+    turns: &[[u8; 54]],
+    out: &mut Vec<u128>,
+) {
+    out.push(meet_key(c) << 4 | depth as u128);
+    if depth == max {
+        return;
+    }
+    for (m, from) in turns.iter().enumerate() {
+        let face = m / 3;
+        if face == last || face + 3 == last {
+            continue;
+        }
+        let next: [u8; 54] = std::array::from_fn(|j| c[from[j] as usize]);
+        ball_keys(&next, depth + 1, max, face, turns, out);
+    }
+}
+
+/// The ball of `radius` around `c`, sorted, each state once with its distance; built on all cores
+/// (one subtree per first turn).
+fn ball(c: &StickerCube3, radius: u8) -> Vec<u128> {
+    use rayon::prelude::*;
+    let turns = sticker_turns();
+    let mut parts: Vec<Vec<u128>> = (0..=turns.len())
+        .into_par_iter()
+        .map(|m| {
+            let mut out = Vec::new();
+            if m == turns.len() {
+                out.push(meet_key(&c.0) << 4);
+            } else if radius > 0 {
+                let next = std::array::from_fn(|j| c.0[turns[m][j] as usize]);
+                ball_keys(&next, 1, radius, m / 3, &turns, &mut out);
+            }
+            out
+        })
+        .collect();
+    let mut all = Vec::with_capacity(parts.iter().map(Vec::len).sum());
+    for p in &mut parts {
+        all.append(p);
+    }
+    drop(parts);
+    all.par_sort_unstable();
+    // Sorted by key, then distance: the first of each key is its distance.
+    all.dedup_by_key(|x| *x >> 4);
+    all
+}
+
+impl Cube3Meet {
+    /// The states within `radius` of solved.
+    pub fn new(radius: u8) -> Self {
+        Cube3Meet {
+            solved: ball(&StickerCube3::solved(), radius),
+            radius,
+        }
+    }
+
+    /// How many states are within the radius.
+    pub fn len(&self) -> usize {
+        self.solved.len()
+    }
+
+    pub fn is_empty(&self) -> bool {
+        self.solved.is_empty()
+    }
+
+    /// The face-turn distance of `c` (centres at home), searching `near` turns around it: exact
+    /// when it is at most `radius + near`, `None` when it is more. (An optimal path of that length
+    /// has a state within `near` of `c` and within `radius` of solved; a meeting state of a longer
+    /// path cannot be within both.)
+    pub fn distance(&self, c: &StickerCube3, near: u8) -> Option<u8> {
+        let mine = ball(c, near);
+        let (mut i, mut j, mut best) = (0, 0, None);
+        while i < mine.len() && j < self.solved.len() {
+            let (a, b) = (mine[i] >> 4, self.solved[j] >> 4);
+            if a < b {
+                i += 1;
+            } else if b < a {
+                // Skip ahead: the solved ball is much the larger.
+                j += self.solved[j..].partition_point(|&x| x >> 4 < a);
+            } else {
+                let d = (mine[i] & 15) as u8 + (self.solved[j] & 15) as u8;
+                best = Some(best.map_or(d, |x: u8| x.min(d)));
+                i += 1;
+                j += 1;
             }
         }
-        frontier = next;
+        debug_assert!(best.map_or(true, |d| d <= self.radius + near));
+        best
     }
-    seen
 }
 
 /// The whole-cube rotation of `c` with every centre at home (the 24 orientations, tried).
@@ -210,46 +319,4 @@ pub fn cube3_upright(c: &StickerCube3) -> StickerCube3 {
             .collect();
     }
     unreachable!("every orientation is within 4 quarter rotations")
-}
-
-/// The face-turn distance of `c` (centres at home) by meeting in the middle: `solved_ball` holds the
-/// states within `r` of solved; states within `r` of `c` are searched. Exact up to `2 r`; `None`
-/// beyond.
-pub fn cube3_distance(
-    solved_ball: &HashMap<StickerCube3, u8>,
-    r: u8,
-    c: StickerCube3,
-) -> Option<u8> {
-    let turns = face_turns();
-    let mut seen = std::collections::HashSet::from([c]);
-    let mut frontier = vec![c];
-    let mut best: Option<u8> = None;
-    for d in 0..=r {
-        for s in &frontier {
-            if let Some(&b) = solved_ball.get(s) {
-                best = Some(best.map_or(d + b, |x| x.min(d + b)));
-            }
-        }
-        // A meeting found at this depth is optimal: any later one is at least d + 1 + (r - ... ),
-        // and every state of the middle of an optimal path of length <= 2r is in one ball.
-        if let Some(b) = best {
-            if b <= d + r {
-                return Some(b);
-            }
-        }
-        if d == r {
-            break;
-        }
-        let mut next = Vec::new();
-        for s in &frontier {
-            for &m in &turns {
-                let t = s.apply(m);
-                if seen.insert(t) {
-                    next.push(t);
-                }
-            }
-        }
-        frontier = next;
-    }
-    best
 }

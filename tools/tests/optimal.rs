@@ -255,13 +255,13 @@ fn cube3_tables() -> &'static twisty::cube3::optimal::OptimalTables {
 }
 
 #[test]
-fn cube3_optimal_lengths_agree_with_bidirectional_search_up_to_8() {
-    use tools::stickers::{cube3_ball, cube3_distance};
+fn cube3_optimal_lengths_agree_with_bidirectional_search_up_to_9() {
+    use tools::stickers::Cube3Meet;
     use twisty::cube3::read_position;
     use twisty::notation::{format_moves, parse_moves, Families};
     use twisty::sticker_cube3::StickerCube3;
     let opt = cube3_tables();
-    let from_solved = cube3_ball(StickerCube3::solved(), 4);
+    let from_solved = Cube3Meet::new(5);
     let mut rng = tools::rng::Rng::new(8);
     for k in 0..40 {
         let len = 1 + k % 10;
@@ -272,8 +272,8 @@ fn cube3_optimal_lengths_agree_with_bidirectional_search_up_to_8() {
             })
             .collect();
         let c = StickerCube3::solved().apply_all(&moves);
-        // Meeting in the middle: exact when the distance is at most 8, `None` beyond.
-        let bfs = cube3_distance(&from_solved, 4, c);
+        // Meeting in the middle: exact when the distance is at most 9, `None` beyond.
+        let bfs = from_solved.distance(&c, 4);
         let facelets: String =
             c.0.iter()
                 .map(|&f| "URFDLB".as_bytes()[f as usize] as char)
@@ -284,7 +284,7 @@ fn cube3_optimal_lengths_agree_with_bidirectional_search_up_to_8() {
         assert!(c.apply_all(&written).is_solved());
         match bfs {
             Some(d) => assert_eq!(sol.len(), d as usize, "{}", format_moves(&moves)),
-            None => assert!(sol.len() > 8, "{}", format_moves(&moves)),
+            None => assert!(sol.len() > 9, "{}", format_moves(&moves)),
         }
     }
 }
