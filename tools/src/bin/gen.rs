@@ -582,6 +582,7 @@ fn cube3_opt() -> Vec<(String, String, String)> {
         (0..=10).collect::<Vec<usize>>(),
         vec![11, 11, 12, 12, 12, 12, 13, 13],
         vec![13, 13, 13, 14, 14, 14, 14, 14, 14, 14, 14, 14],
+        vec![7, 7, 8, 8, 9, 9, 10, 10],
     ]
     .into_iter()
     .enumerate()
@@ -600,7 +601,7 @@ fn cube3_opt() -> Vec<(String, String, String)> {
                 };
                 let fits = match moves.last() {
                     None => true,
-                    Some(l) if k == 1 => l.turn != m.turn,
+                    Some(l) if k == 1 || k == 3 => l.turn != m.turn,
                     Some(l) => k == 0 || axis(l) != axis(&m),
                 };
                 if fits {
