@@ -1,10 +1,12 @@
 //! The two-phase tables: coordinate move tables, the symmetry classes of (flip, slice), the phase-1
-//! distance table over (flip-slice class, twist) at 2 bits per entry (distance mod 3), and the
-//! phase-2 tables over (corners, slice order) and (U-D edges, slice order).
+//! distance table over (flip-slice class, twist) at 2 bits per entry (distance mod 3), the entries
+//! phase 1 reads before it (flip-slice bound and class in one word), and the phase-2 tables over
+//! (corners, slice order) and (U-D edges, slice order).
 //!
 //! The phase-1 table has 64,430 x 2,187 = 140,908,410 entries (35 MB): 16 times smaller than the
 //! raw product because states related by one of the 16 U-D symmetries share an entry. It takes a
-//! few seconds to build, so it can be cached in a file ([`Phase1Table::load_or_build`]).
+//! few seconds to build, so it can be cached in a file
+//! ([`TwoPhaseTables::load_or_build`](super::two_phase::TwoPhaseTables::load_or_build)).
 
 use super::cubie::{CubieCube, FACE_TURNS, N_MOVES};
 use super::sym_table::SymSpace;

@@ -7,7 +7,7 @@
 //! The two searches are written out here rather than run through [`crate::search::ida_star`]: a
 //! phase-1 node is three table look-ups and a child's exact distance is decoded from its parent's
 //! (the table keeps distances mod 3), which the generic search has no place for; this loop is what
-//! makes an answer take about two milliseconds (the optimal solver, where a node costs more, does run
+//! makes an answer take under two milliseconds (the optimal solver, where a node costs more, does run
 //! on the search core).
 
 use super::cubie::{CubieCube, N_MOVES};
