@@ -31,6 +31,7 @@
 //! - [`output`]: one buffered writer; a closed pipe or a full disk ends the process cleanly.
 //! - [`args`]: `--help` and options of the std-only binaries.
 //! - [`checker`]: the testlib skeleton of the checkers.
+//! - [`rng`]: a tiny seeded generator for reproducible cases and data.
 
 // The bundles of the judge binaries are compiled as editions 2018, 2021 and 2024 (see README,
 // "Submitting"): catch 2024's new keywords and pattern rules here, before a judge does.
@@ -54,6 +55,7 @@ pub mod notation;
 pub mod output;
 pub mod prefetch;
 pub mod pruner;
+pub mod rng;
 pub mod robot;
 pub mod search;
 pub mod sticker_cube;

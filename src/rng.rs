@@ -1,4 +1,5 @@
-//! SplitMix64: a tiny seeded generator, so generated cases and benchmark inputs are reproducible.
+//! SplitMix64: a tiny seeded generator, so that generated cases, benchmark inputs and training data
+//! are reproducible (and do not change with a crate's version).
 
 #[derive(Clone, Debug)]
 pub struct Rng(u64);

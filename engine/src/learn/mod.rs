@@ -1,0 +1,3 @@
+//! The learned IDA* heuristic of seed 003 (a network that predicts a 3x3x3's distance from its
+//! stickers): [`data`] makes the training data (std only, always built).
+pub mod data;

@@ -1,0 +1,140 @@
+//! The learned heuristic's training data (`engine::learn::data`) against independent truth: the
+//! sticker model's own moves, and exact distances from meeting in the middle (`tools::stickers`).
+
+use engine::learn::data::{
+    encode, face_views, generate, goal, project, stickers, to_cube, turn_tables, Kind, Rng,
+};
+use std::collections::{HashMap, HashSet};
+use tools::stickers::{face_turns, Cube3Meet};
+use twisty::sticker_cube3::StickerCube3;
+
+#[test]
+fn turn_tables_move_stickers_as_the_sticker_model_does() {
+    let turns = turn_tables();
+    let moves = face_turns();
+    let mut rng = Rng::new(3);
+    let mut cube = StickerCube3::solved();
+    let mut s = stickers(&cube);
+    for _ in 0..2000 {
+        let m = rng.below(18);
+        cube = cube.apply(moves[m]);
+        s = turns[m].map(|from| s[from as usize]);
+        assert_eq!(s, stickers(&cube));
+        assert_eq!(to_cube(&s), cube);
+    }
+}
+
+#[test]
+fn full_labels_are_upper_bounds_and_exact_near_the_goal() {
+    let data = generate(Kind::Full, 20_000, 25, 7);
+    assert_eq!(
+        data.labels[data
+            .states
+            .iter()
+            .position(|s| *s == goal(Kind::Full))
+            .unwrap()],
+        0
+    );
+    // Every state within 2 turns of solved (1 + 18 + 243) is visited, at its distance.
+    let within2: usize = data.labels.iter().filter(|&&l| l <= 2).count();
+    assert_eq!(within2, 262);
+    let meet = Cube3Meet::new(5);
+    let mut exact = 0;
+    let mut checked = 0;
+    for (s, &label) in data.states.iter().zip(&data.labels).step_by(97) {
+        if label > 9 {
+            continue;
+        }
+        let d = meet
+            .distance(&to_cube(s), 4)
+            .expect("a walk of at most 9 turns");
+        assert!(d <= label, "label {label} below the distance {d}");
+        exact += (d == label) as usize;
+        checked += 1;
+    }
+    assert!(checked > 100, "{checked}");
+    // Walks of 25 random turns backtrack: labels are not all exact, but near the goal most are.
+    assert!(exact * 2 > checked, "{exact} of {checked}");
+}
+
+#[test]
+fn degenerate_labels_are_upper_bounds_of_a_plain_bfs() {
+    // BFS over two-colour sticker cubes (U's colour against the rest) with the sticker model.
+    let moves = face_turns();
+    let start = StickerCube3(StickerCube3::solved().0.map(|c| (c == 0) as u8));
+    let mut dist: HashMap<StickerCube3, u8> = HashMap::from([(start, 0)]);
+    let mut frontier = vec![start];
+    for d in 1..=4u8 {
+        let mut next = Vec::new();
+        for c in &frontier {
+            for &m in &moves {
+                let n = c.apply(m);
+                if let std::collections::hash_map::Entry::Vacant(e) = dist.entry(n) {
+                    e.insert(d);
+                    next.push(n);
+                }
+            }
+        }
+        frontier = next;
+    }
+    let data = generate(Kind::Degenerate, 20_000, 25, 11);
+    let mut found = HashSet::new();
+    for (s, &label) in data.states.iter().zip(&data.labels) {
+        let mut c = to_cube(s);
+        for f in 0..6 {
+            c.0[f * 9 + 4] = (f == 0) as u8;
+        }
+        if let Some(&d) = dist.get(&c) {
+            assert!(d <= label);
+            if d == label {
+                found.insert(c);
+            }
+        } else {
+            assert!(label > 4, "label {label} for a state beyond 4 turns");
+        }
+    }
+    // Every two-colour state within 2 turns is visited at its distance, and nearly all within 3.
+    let within = |r: u8| dist.values().filter(|&&d| d <= r).count();
+    let found_within = |r: u8| found.iter().filter(|c| dist[*c] <= r).count();
+    assert_eq!(found_within(2), within(2));
+    assert!(
+        found_within(3) * 100 >= within(3) * 99,
+        "{} of {}",
+        found_within(3),
+        within(3)
+    );
+}
+
+#[test]
+fn face_views_put_each_face_on_top() {
+    let solved = StickerCube3::solved();
+    for v in face_views(&solved) {
+        assert_eq!(v, goal(Kind::Degenerate));
+    }
+    let moves = face_turns();
+    let mut rng = Rng::new(5);
+    let mut c = solved;
+    for _ in 0..30 {
+        c = c.apply(moves[rng.below(18)]);
+    }
+    let views = face_views(&c);
+    // The U view is the cube itself, reduced to U's colour; every view shows nine stickers of its
+    // colour less the centre: eight.
+    assert_eq!(views[0], project(&stickers(&c), 0));
+    for v in views {
+        assert_eq!(v.iter().filter(|&&x| x == 1).count(), 8);
+    }
+}
+
+#[test]
+fn the_data_depends_on_the_seed_only() {
+    let a = generate(Kind::Degenerate, 500, 25, 1);
+    let b = generate(Kind::Degenerate, 500, 25, 1);
+    let c = generate(Kind::Degenerate, 500, 25, 2);
+    assert_eq!((a.states.clone(), a.labels.clone()), (b.states, b.labels));
+    assert_ne!(a.states, c.states);
+    let mut x = vec![0.0; Kind::Degenerate.inputs()];
+    encode(Kind::Degenerate, &a.states[1], &mut x);
+    assert_eq!(x.iter().sum::<f32>(), 48.0);
+    assert_eq!(Kind::Degenerate.inputs(), 96);
+}
