@@ -294,7 +294,7 @@ impl Cube3Meet {
                 j += 1;
             }
         }
-        debug_assert!(best.map_or(true, |d| d <= self.radius + near));
+        debug_assert!(best.is_none_or(|d| d <= self.radius + near));
         best
     }
 }
