@@ -69,6 +69,11 @@ enum Command {
     /// The distance distribution and God's number (2 bits per state, every core). `twisty gods
     /// merge DIR` combines the files of a sliced run.
     Gods(GodsArgs),
+    /// The learned heuristic of seed 003: training data, training (the `learn` feature).
+    Learn {
+        #[command(subcommand)]
+        command: engine::learn::cli::LearnCommand,
+    },
     /// The shortest sequence for each effect that moves few pieces, ranked as the article ranks.
     Discover {
         def: String,
@@ -315,6 +320,7 @@ fn run(command: Command) -> Result<()> {
             }
         }
         Command::Gods(args) => gods(args, &mut w)?,
+        Command::Learn { command } => engine::learn::cli::run(command, &mut w)?,
         Command::Discover {
             def,
             max_pieces,

@@ -9,11 +9,20 @@ fn twisty() -> Command {
 
 #[test]
 fn help_and_unknown_options() {
-    for sub in ["", "list", "apply", "solve", "count", "gods", "discover"] {
+    for sub in [
+        "",
+        "list",
+        "apply",
+        "solve",
+        "count",
+        "gods",
+        "discover",
+        "learn",
+        "learn data",
+        "learn train",
+    ] {
         let mut c = twisty();
-        if !sub.is_empty() {
-            c.arg(sub);
-        }
+        c.args(sub.split_whitespace());
         c.arg("--help")
             .assert()
             .success()
@@ -194,4 +203,41 @@ fn sliced_gods_from_the_command_line() {
         .success()
         .stdout(predicate::str::contains("God's number: 8"));
     std::fs::remove_dir_all(&dir).unwrap();
+}
+
+#[test]
+fn learn_data_counts_labels_and_train_names_its_feature() {
+    // 400 walks from the two-colour goal: the goal once, the 12 states one R, L, F or B turn away (U
+    // and D turns leave it as it is).
+    let out = twisty()
+        .args(["learn", "data", "--walks", "400", "--seed", "3"])
+        .assert()
+        .success()
+        .get_output()
+        .stdout
+        .clone();
+    let text = String::from_utf8(out).unwrap();
+    assert!(
+        text.starts_with("degenerate data, 400 walks of 25 turns, seed 3:"),
+        "{text}"
+    );
+    assert!(text.contains("\n    0  1\n    1  12\n"), "{text}");
+    twisty()
+        .args(["learn", "data", "--kind", "cubes"])
+        .assert()
+        .code(2)
+        .stderr(predicate::str::contains(
+            "expected full or degenerate, found `cubes`",
+        ));
+    twisty()
+        .args(["learn", "data", "--length", "26"])
+        .assert()
+        .code(2);
+    if !cfg!(feature = "learn") {
+        twisty()
+            .args(["learn", "train", "--walks", "10", "--out", "/dev/null"])
+            .assert()
+            .code(1)
+            .stderr(predicate::str::contains("without the `learn` feature"));
+    }
 }
