@@ -138,3 +138,22 @@ fn the_data_depends_on_the_seed_only() {
     assert_eq!(x.iter().sum::<f32>(), 48.0);
     assert_eq!(Kind::Degenerate.inputs(), 96);
 }
+
+#[test]
+fn test_states_carry_their_optimal_length() {
+    use engine::learn::testset::test_states;
+    use twisty::cube3::optimal::OptimalTables;
+    use twisty::cube3::two_phase::TwoPhaseTables;
+    // The same cache as the other 3x3x3 tests: built once per target folder.
+    let dir = std::path::Path::new(env!("CARGO_TARGET_TMPDIR")).join("cube3-tables");
+    let two = TwoPhaseTables::load_or_build(Some(&dir), 2, |m| eprintln!("{m}"));
+    let opt = OptimalTables::load_or_build(two, Some(&dir), 2, |m| eprintln!("{m}"));
+    let states = test_states(&opt, 2..=9, 4, 21, |_, _| {});
+    assert_eq!(states.len(), 32);
+    let meet = Cube3Meet::new(5);
+    for (i, s) in states.iter().enumerate() {
+        assert_eq!(s.optimal as usize, 2 + i / 4);
+        assert_eq!(s.cube, StickerCube3::solved().apply_all(&s.scramble));
+        assert_eq!(meet.distance(&s.cube, 4), Some(s.optimal));
+    }
+}
