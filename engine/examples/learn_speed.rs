@@ -1,7 +1,14 @@
-//! Throughput of training the seed-003 network on this machine (a measurement, not a command).
-use engine::learn::data::{generate, Kind};
+//! Throughput of training the seed-003 network on this machine, and of IDA* with it (a
+//! measurement, not a command): `cargo run --release -p engine --features learn --example
+//! learn_speed [WALKS]`.
+use engine::learn::data::{generate, goal, stickers, Kind};
 use engine::learn::net::Net;
+use engine::learn::search::{solve, NetHeuristic, StickerDomain};
 use std::time::Instant;
+use twisty::notation::{Face, Move, Turn};
+use twisty::rng::Rng;
+use twisty::sticker_cube3::StickerCube3;
+
 fn main() {
     let walks: usize = std::env::args()
         .nth(1)
@@ -9,12 +16,7 @@ fn main() {
         .unwrap_or(4000);
     let t = Instant::now();
     let data = generate(Kind::Degenerate, walks, 25, 1);
-    eprintln!(
-        "{} states in {:.2?}: labels {:?}",
-        data.len(),
-        t.elapsed(),
-        data.label_counts()
-    );
+    eprintln!("{} states in {:.2?}", data.len(), t.elapsed());
     let net = Net::new(Kind::Degenerate, 1).unwrap();
     let mut opt = net.optimizer(1e-3).unwrap();
     for epoch in 0..2 {
@@ -26,6 +28,30 @@ fn main() {
         eprintln!(
             "epoch {epoch}: loss {loss:.3}, {:.0} states/s",
             data.len() as f64 / s
+        );
+    }
+    // IDA* with the (barely trained) network on a few short scrambles: nodes and time per state.
+    let domain = StickerDomain::default();
+    let h = NetHeuristic {
+        net: &net,
+        goal: goal(Kind::Full),
+    };
+    let mut rng = Rng::new(9);
+    for _ in 0..3 {
+        let mut c = StickerCube3::solved();
+        for _ in 0..4 {
+            c = c.apply(Move {
+                turn: Turn::Face(Face::ALL[rng.below(6)]),
+                amount: rng.below(3) as u8 + 1,
+            });
+        }
+        let t = Instant::now();
+        let (found, stats) = solve(&domain, &h, &stickers(&c), 8);
+        eprintln!(
+            "4-turn scramble: {:?} moves, {} nodes in {:.2?}",
+            found.map(|p| p.len()),
+            stats.nodes,
+            t.elapsed()
         );
     }
 }

@@ -1,11 +1,13 @@
 //! The learned IDA* heuristic of seed 003 (a network that predicts a 3x3x3's distance from its
 //! stickers): [`data`] makes the training data (std only, always built); [`net`] is the network
-//! (the `learn` feature: candle); [`testset`] draws the evaluation's states by optimal length;
+//! (the `learn` feature: candle); [`search`] is IDA* on stickers with any heuristic (the network's too); [`testset`] draws
+//! the evaluation's states by optimal length;
 //! [`cli`] is `twisty learn`.
 pub mod cli;
 pub mod data;
 #[cfg(feature = "learn")]
 pub mod net;
+pub mod search;
 pub mod testset;
 
 /// Writes `PATH.fnv64` beside a weights file: the FNV-1a hash of its bytes, so that a damaged or
