@@ -121,6 +121,17 @@ fn train(
     if batch == 0 || epochs == 0 {
         return Err("--batch and --epochs must be at least 1".into());
     }
+    // Before an hour of training, not after: the weights must have somewhere to go.
+    let folder = match out.parent() {
+        Some(p) if !p.as_os_str().is_empty() => p,
+        _ => std::path::Path::new("."),
+    };
+    if !folder.is_dir() {
+        return Err(format!(
+            "{}: no such folder for the weights",
+            folder.display()
+        ));
+    }
     let d = generate(data.kind, data.walks, data.length as usize, data.seed);
     let net = Net::new(data.kind, data.seed)?;
     let mut opt = net.optimizer(lr)?;
