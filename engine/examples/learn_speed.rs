@@ -1,7 +1,7 @@
 //! Throughput of training the seed-003 network on this machine, and of IDA* with it (a
 //! measurement, not a command): `cargo run --release -p engine --features learn --example
 //! learn_speed [WALKS]`.
-use engine::learn::data::{generate, goal, stickers, Kind};
+use engine::learn::data::{generate, stickers, Kind};
 use engine::learn::net::Net;
 use engine::learn::search::{solve, NetHeuristic, StickerDomain};
 use std::time::Instant;
@@ -32,10 +32,7 @@ fn main() {
     }
     // IDA* with the (barely trained) network on a few short scrambles: nodes and time per state.
     let domain = StickerDomain::default();
-    let h = NetHeuristic {
-        net: &net,
-        goal: goal(Kind::Full),
-    };
+    let h = NetHeuristic::new(&net);
     let mut rng = Rng::new(9);
     for _ in 0..3 {
         let mut c = StickerCube3::solved();

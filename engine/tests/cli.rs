@@ -20,6 +20,7 @@ fn help_and_unknown_options() {
         "learn",
         "learn data",
         "learn train",
+        "learn eval",
     ] {
         let mut c = twisty();
         c.args(sub.split_whitespace());
@@ -239,5 +240,14 @@ fn learn_data_counts_labels_and_train_names_its_feature() {
             .assert()
             .code(1)
             .stderr(predicate::str::contains("without the `learn` feature"));
+        twisty()
+            .args(["learn", "eval", "--per-length", "1"])
+            .assert()
+            .code(1)
+            .stderr(predicate::str::contains("without the `learn` feature"));
     }
+    twisty()
+        .args(["learn", "eval", "--to", "15"])
+        .assert()
+        .code(2);
 }

@@ -289,7 +289,9 @@ impl OptimalTables {
         }
     }
 
-    fn state(&self, c: &CubieCube) -> OptState {
+    /// The search state of `c`, for callers that run their own IDA* on these tables (the learned
+    /// heuristic's admissible variant combines them with a network).
+    pub fn state(&self, c: &CubieCube) -> OptState {
         let tp = &self.two_phase;
         let mut axes = [[0u16; 3]; 3];
         let mut parent = [0u8; 3];

@@ -179,3 +179,44 @@ fn ida_star_on_stickers_finds_optimal_solutions() {
         assert!(end.is_solved());
     }
 }
+
+#[test]
+fn the_pair_of_tables_and_stickers_solves_optimally_and_gives_up_at_its_budget() {
+    use engine::learn::search::{solve_pair, Budget, PairDomain, StickerDomain};
+    use engine::learn::testset::cubies;
+    use twisty::cube3::optimal::{OptState, OptimalTables};
+    use twisty::cube3::two_phase::TwoPhaseTables;
+    use twisty::heuristic::{FnBound, Heuristic};
+    let dir = std::path::Path::new(env!("CARGO_TARGET_TMPDIR")).join("cube3-tables");
+    let two = TwoPhaseTables::load_or_build(Some(&dir), 2, |m| eprintln!("{m}"));
+    let opt = OptimalTables::load_or_build(two, Some(&dir), 2, |m| eprintln!("{m}"));
+    let pair = PairDomain {
+        opt: &opt,
+        stickers: StickerDomain::default(),
+    };
+    // The pattern databases read the coordinates half, the goal test the stickers half: the
+    // search is only right if both halves move alike.
+    let pdb = FnBound(|s: &(OptState, [u8; 48])| opt.bound(&s.0));
+    let meet = Cube3Meet::new(5);
+    let moves = face_turns();
+    let mut rng = Rng::new(29);
+    for k in 0..16 {
+        let mut c = StickerCube3::solved();
+        for _ in 0..3 + k % 7 {
+            c = c.apply(moves[rng.below(18)]);
+        }
+        let start = (opt.state(&cubies(&c)), stickers(&c));
+        let budget = Budget::new(&pdb, u64::MAX);
+        let (found, _) = solve_pair(&pair, &budget, &start, 20);
+        let path = found.expect("every cube is solvable");
+        assert_eq!(Some(path.len() as u8), meet.distance(&c, 4));
+        assert!(path.iter().fold(c, |c, &m| c.apply(moves[m])).is_solved());
+        assert!(!budget.exhausted());
+        // With too small a budget the search gives up, and says so.
+        if path.len() >= 4 {
+            let small = Budget::new(&pdb, 18);
+            let (none, _) = solve_pair(&pair, &small, &start, 20);
+            assert!(none.is_none() && small.exhausted());
+        }
+    }
+}

@@ -31,6 +31,54 @@ pub enum LearnCommand {
         #[arg(long)]
         out: PathBuf,
     },
+    /// Runs the paper's experiment (needs the `learn` feature): test states of each optimal length
+    /// solved by IDA* with each heuristic, written up as `OUT/learned-heuristic.md` and `.png`.
+    Eval {
+        #[command(flatten)]
+        eval: EvalArgs,
+    },
+}
+
+#[derive(clap::Args)]
+pub struct EvalArgs {
+    /// Folder holding degenerate.safetensors and full.safetensors (with their .fnv64 files).
+    #[arg(long, default_value = "engine/weights")]
+    weights: PathBuf,
+    /// Where the report goes.
+    #[arg(long, default_value = "results")]
+    out: PathBuf,
+    /// Shortest optimal length tested.
+    #[arg(long, default_value_t = 2, value_parser = clap::value_parser!(u8).range(1..=14))]
+    from: u8,
+    /// Longest optimal length tested.
+    #[arg(long, default_value_t = 12, value_parser = clap::value_parser!(u8).range(1..=14))]
+    to: u8,
+    /// Test states per optimal length.
+    #[arg(long, default_value_t = 100)]
+    per_length: usize,
+    /// Held-out states per optimal length, on which delta (the networks' largest over-estimate)
+    /// is measured.
+    #[arg(long, default_value_t = 30)]
+    held_out: usize,
+    /// States a search may evaluate before it gives up.
+    #[arg(long, default_value_t = 100_000)]
+    node_limit: u64,
+    /// The quantile at which the "degenerate NN, quantile" heuristic reads the degenerate
+    /// network's output (the paper reads its most likely distance).
+    #[arg(long, default_value_t = 0.25)]
+    quantile: f32,
+    /// Seed of the test states.
+    #[arg(long, default_value_t = 2024)]
+    seed: u64,
+    /// Folder of the optimal solver's cached tables (default: as cube3-opt).
+    #[arg(long)]
+    tables: Option<PathBuf>,
+    /// A TTF font for the plot's text.
+    #[arg(
+        long,
+        default_value = "/usr/share/fonts/truetype/dejavu/DejaVuSans.ttf"
+    )]
+    font: PathBuf,
 }
 
 #[derive(clap::Args)]
@@ -87,7 +135,112 @@ pub fn run(command: LearnCommand, w: &mut impl Write) -> Result<(), String> {
             lr,
             out,
         } => train(&data, epochs, batch, lr, &out, w),
+        LearnCommand::Eval { eval: args } => eval(&args, w),
     }
+}
+
+#[cfg(not(feature = "learn"))]
+fn eval(_: &EvalArgs, _: &mut impl Write) -> Result<(), String> {
+    Err(without_feature())
+}
+
+#[cfg(feature = "learn")]
+fn eval(args: &EvalArgs, w: &mut impl Write) -> Result<(), String> {
+    use super::data::Kind;
+    use super::eval::{evaluate, Plan};
+    use super::net::Net;
+    use indicatif::{ProgressBar, ProgressStyle};
+    use twisty::cube3::optimal::OptimalTables;
+    use twisty::cube3::two_phase::{default_cache_dir, TwoPhaseTables};
+    if args.from > args.to || args.per_length == 0 || args.held_out == 0 {
+        return Err(
+            "--from must be at most --to, and --per-length and --held-out at least 1".into(),
+        );
+    }
+    if !(args.quantile > 0.0 && args.quantile <= 1.0) {
+        return Err(format!(
+            "--quantile {}: expected a number in (0, 1]",
+            args.quantile
+        ));
+    }
+    std::fs::create_dir_all(&args.out).map_err(|e| format!("{}: {e}", args.out.display()))?;
+    // Everything that can fail quickly is checked before the hours of searching.
+    if !args.font.is_file() {
+        return Err(format!(
+            "{}: no such font file (--font FILE: a TTF font for the plot)",
+            args.font.display()
+        ));
+    }
+    let load = |kind: Kind, name: &str| Net::load(kind, &args.weights.join(name));
+    let degenerate = load(Kind::Degenerate, "degenerate.safetensors")?;
+    let full = load(Kind::Full, "full.safetensors")?;
+    let threads = twisty::cube3::two_phase::default_threads();
+    let dir = args.tables.clone().or_else(default_cache_dir);
+    let log = |m: &str| eprintln!("twisty learn eval: {m}");
+    let two = TwoPhaseTables::load_or_build(dir.as_deref(), threads, log);
+    let opt = OptimalTables::load_or_build(two, dir.as_deref(), threads, log);
+    let plan = Plan {
+        opt: &opt,
+        degenerate: &degenerate,
+        full: &full,
+        lengths: args.from..=args.to,
+        per_length: args.per_length,
+        held_out: args.held_out,
+        seed: args.seed,
+        node_limit: args.node_limit,
+        quantile: args.quantile,
+    };
+    let bar = ProgressBar::new(0).with_style(
+        ProgressStyle::with_template(
+            "{msg} [{elapsed_precise}] {wide_bar} {pos}/{len} searches ({eta} left)",
+        )
+        .map_err(|e| e.to_string())?,
+    );
+    let t = Instant::now();
+    let figures = evaluate(&plan, |done, total, what| {
+        if total == 0 {
+            bar.suspend(|| eprintln!("twisty learn eval: {what}"));
+        } else {
+            bar.set_length(total as u64);
+            bar.set_position(done as u64);
+            bar.set_message(what.to_string());
+        }
+    });
+    bar.finish_and_clear();
+    let setup = format!(
+        "Made by `twisty learn eval --from {} --to {} --per-length {} --held-out {} \
+         --node-limit {} --quantile {} --seed {}` in {:.0} s on {threads} threads. Test states: \
+         random face-turn scrambles of each length, kept when the optimal solver (cube3-opt's \
+         tables) proves them that long. delta (the largest over-estimate on {} held-out states of \
+         the same lengths, another seed): degenerate network {}, original network {}. Weights: \
+         `{}` (checksums in the .fnv64 files).",
+        args.from,
+        args.to,
+        args.per_length,
+        args.held_out,
+        args.node_limit,
+        args.quantile,
+        args.seed,
+        t.elapsed().as_secs_f64(),
+        figures.held_out,
+        figures.delta_degenerate,
+        figures.delta_full,
+        args.weights.display()
+    );
+    let md = args.out.join("learned-heuristic.md");
+    std::fs::write(&md, super::report::markdown(&figures, &setup))
+        .map_err(|e| format!("{}: {e}", md.display()))?;
+    let png = args.out.join("learned-heuristic.png");
+    super::report::plot(&figures, &png, &args.font)?;
+    writeln!(w, "wrote {} and {}", md.display(), png.display()).map_err(|e| e.to_string())?;
+    Ok(())
+}
+
+#[cfg(not(feature = "learn"))]
+fn without_feature() -> String {
+    "this twisty was built without the `learn` feature (the network crates); build it with \
+     `cargo build --release -p engine --features learn`"
+        .into()
 }
 
 #[cfg(not(feature = "learn"))]
@@ -99,11 +252,7 @@ fn train(
     _: &std::path::Path,
     _: &mut impl Write,
 ) -> Result<(), String> {
-    Err(
-        "this twisty was built without the `learn` feature (the network crates); build it with \
-         `cargo build --release -p engine --features learn`"
-            .into(),
-    )
+    Err(without_feature())
 }
 
 #[cfg(feature = "learn")]

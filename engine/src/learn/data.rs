@@ -70,7 +70,8 @@ pub fn project(s: &Stickers, colour: u8) -> Stickers {
 /// trained on, whose goal has the U colour on top). Whole-cube turns map face turns to face turns,
 /// so each view's distance is a lower bound on the cube's.
 pub fn face_views(c: &StickerCube3) -> [Stickers; 6] {
-    let rotations = face_to_top();
+    static ROTATIONS: std::sync::OnceLock<[Option<Move>; 6]> = std::sync::OnceLock::new();
+    let rotations = ROTATIONS.get_or_init(face_to_top);
     std::array::from_fn(|f| {
         let turned = rotations[f].map_or(*c, |m| c.apply(m));
         // The colour of the face that is now on top: its centre's.

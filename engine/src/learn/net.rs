@@ -72,6 +72,16 @@ impl Net {
         })
     }
 
+    /// The network saved at `path` (checked against its checksum file first).
+    pub fn load(kind: Kind, path: &std::path::Path) -> Result<Self> {
+        super::verify_checksum(path)?;
+        let mut net = Net::new(kind, 0)?;
+        net.vars
+            .load(path)
+            .map_err(|e| format!("{}: {e}", path.display()))?;
+        Ok(net)
+    }
+
     /// Logits for a batch of inputs (`n x inputs`).
     pub fn logits(&self, x: &Tensor) -> candle_core::Result<Tensor> {
         let mut h = x.clone();
@@ -90,6 +100,29 @@ impl Net {
             .map_err(err)?;
         let v: Vec<u32> = best.to_vec1().map_err(err)?;
         Ok(v.into_iter().map(|d| d as u8).collect())
+    }
+
+    /// A lower reading of the same output: the smallest distance whose cumulative probability
+    /// reaches `q` (the `q`-quantile; 0.5 is the median). The walks' labels are upper bounds on
+    /// the distance, spread above it, so a low quantile over-estimates less often than the mode.
+    pub fn predict_quantile(&self, states: &[Stickers], q: f32) -> Result<Vec<u8>> {
+        let x = inputs(self.kind, states)?;
+        let p: Vec<Vec<f32>> = self
+            .logits(&x)
+            .and_then(|l| candle_nn::ops::softmax_last_dim(&l))
+            .and_then(|p| p.to_vec2())
+            .map_err(err)?;
+        Ok(p.iter()
+            .map(|row| {
+                let mut sum = 0.0;
+                row.iter()
+                    .position(|&x| {
+                        sum += x;
+                        sum >= q
+                    })
+                    .unwrap_or(CLASSES - 1) as u8
+            })
+            .collect())
     }
 
     /// One epoch of mini-batches over `data` in an order drawn from `seed`; returns the mean loss.
