@@ -38,6 +38,17 @@ fn full_labels_are_upper_bounds_and_exact_near_the_goal() {
     // Every state within 2 turns of solved (1 + 18 + 243) is visited, at its distance.
     let within2: usize = data.labels.iter().filter(|&&l| l <= 2).count();
     assert_eq!(within2, 262);
+    // Every visit is an example: each walk's 25 steps, and the goal once. The first step of every
+    // walk is one of the 18 states at distance 1, so together they hold at least 20,000 visits.
+    assert_eq!(data.examples(), 20_000 * 25 + 1);
+    let near: u32 = data
+        .labels
+        .iter()
+        .zip(&data.visits)
+        .filter(|(&l, _)| l == 1)
+        .map(|(_, &v)| v)
+        .sum();
+    assert!(near >= 20_000, "{near}");
     let meet = Cube3Meet::new(5);
     let mut exact = 0;
     let mut checked = 0;

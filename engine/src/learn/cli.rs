@@ -113,12 +113,13 @@ pub fn run(command: LearnCommand, w: &mut impl Write) -> Result<(), String> {
             let d = generate(data.kind, data.walks, data.length as usize, data.seed);
             writeln!(
                 w,
-                "{} data, {} walks of {} turns, seed {}: {} distinct states in {:.2} s",
+                "{} data, {} walks of {} turns, seed {}: {} distinct states ({} examples: every visit) in {:.2} s",
                 data.kind.name(),
                 data.walks,
                 data.length,
                 data.seed,
                 d.len(),
+                d.examples(),
                 t.elapsed().as_secs_f64()
             )
             .map_err(io)?;
@@ -284,7 +285,7 @@ fn train(
     let d = generate(data.kind, data.walks, data.length as usize, data.seed);
     let net = Net::new(data.kind, data.seed)?;
     let mut opt = net.optimizer(lr)?;
-    let bar = ProgressBar::new((d.len() * epochs) as u64).with_style(
+    let bar = ProgressBar::new((d.examples() * epochs) as u64).with_style(
         ProgressStyle::with_template(
             "{msg} [{elapsed_precise}] {wide_bar} {pos}/{len} states ({per_sec}, {eta} left)",
         )
@@ -305,8 +306,9 @@ fn train(
     let sum = super::weights_checksum(out)?;
     writeln!(
         w,
-        "trained the {} network on {} states x {epochs} epochs in {:.0} s; weights in {} (checksum {sum})",
+        "trained the {} network on {} examples ({} distinct states) x {epochs} epochs in {:.0} s; weights in {} (checksum {sum})",
         data.kind.name(),
+        d.examples(),
         d.len(),
         t.elapsed().as_secs_f64(),
         out.display()

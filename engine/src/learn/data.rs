@@ -115,6 +115,10 @@ pub struct Dataset {
     pub kind: Kind,
     pub states: Vec<Stickers>,
     pub labels: Vec<u8>,
+    /// How often the walks visited each state (the goal counts once, as the walks' start).
+    /// Training takes every visit as an example, as the paper's data does: states near the goal,
+    /// which every walk passes, weigh as much as they do in the walks.
+    pub visits: Vec<u32>,
 }
 
 /// Where each moving sticker comes from under each of the 18 face turns (`U U2 U' R ...`), read off
@@ -141,8 +145,8 @@ pub fn generate(kind: Kind, walks: usize, length: usize, seed: u64) -> Dataset {
     let turns = turn_tables();
     let mut rng = Rng::new(seed);
     let start = goal(kind);
-    let mut seen: HashMap<Stickers, u8> = HashMap::new();
-    seen.insert(start, 0);
+    let mut seen: HashMap<Stickers, (u8, u32)> = HashMap::new();
+    seen.insert(start, (0, 1));
     for _ in 0..walks {
         let mut s = start;
         let mut last_face = usize::MAX;
@@ -155,23 +159,29 @@ pub fn generate(kind: Kind, walks: usize, length: usize, seed: u64) -> Dataset {
             };
             last_face = m / 3;
             s = turns[m].map(|from| s[from as usize]);
-            let label = seen.entry(s).or_insert(step as u8);
+            let (label, visits) = seen.entry(s).or_insert((step as u8, 0));
             *label = (*label).min(step as u8);
+            *visits += 1;
         }
     }
-    let mut pairs: Vec<(Stickers, u8)> = seen.into_iter().collect();
+    let mut pairs: Vec<(Stickers, (u8, u32))> = seen.into_iter().collect();
     pairs.sort_unstable();
-    let (states, labels) = pairs.into_iter().unzip();
     Dataset {
         kind,
-        states,
-        labels,
+        states: pairs.iter().map(|p| p.0).collect(),
+        labels: pairs.iter().map(|p| p.1 .0).collect(),
+        visits: pairs.iter().map(|p| p.1 .1).collect(),
     }
 }
 
 impl Dataset {
     pub fn len(&self) -> usize {
         self.states.len()
+    }
+
+    /// Training examples: every visit.
+    pub fn examples(&self) -> usize {
+        self.visits.iter().map(|&v| v as usize).sum()
     }
 
     pub fn is_empty(&self) -> bool {

@@ -92,14 +92,17 @@ pub fn evaluate(plan: &Plan, mut progress: impl FnMut(usize, usize, &str)) -> Fi
     let mut done = 0;
     let limit = plan.node_limit;
     for (g, guide) in guides.iter().enumerate() {
-        // Per length, (states, give-ups): once every state of a length gave up, longer ones
-        // would too (plain iterative deepening past length 5 or so), so they are not searched.
+        // Per length, (states, give-ups): once every state of a length gave up without a
+        // heuristic, longer ones would too (plain iterative deepening past length 5 or so), so
+        // they are not searched.
         let mut tally = std::collections::BTreeMap::<u8, (usize, usize)>::new();
         for t in &tests {
-            let hopeless = tally
-                .range(..t.optimal)
-                .next_back()
-                .is_some_and(|(_, &(n, gave_up))| n > 0 && gave_up == n);
+            // Only without a heuristic: a network's give-ups need not grow with the length.
+            let hopeless = *guide == Guide::None
+                && tally
+                    .range(..t.optimal)
+                    .next_back()
+                    .is_some_and(|(_, &(n, gave_up))| n > 0 && gave_up == n);
             if hopeless {
                 runs[g].push(Run::skipped());
                 let e = tally.entry(t.optimal).or_default();

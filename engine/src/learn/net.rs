@@ -134,7 +134,10 @@ impl Net {
         seed: u64,
         mut progress: impl FnMut(usize),
     ) -> Result<f32> {
-        let mut order: Vec<usize> = (0..data.len()).collect();
+        // Every visit is an example (see `Dataset::visits`).
+        let mut order: Vec<usize> = (0..data.len())
+            .flat_map(|i| std::iter::repeat_n(i, data.visits[i] as usize))
+            .collect();
         twisty::rng::Rng::new(seed).shuffle(&mut order);
         let (mut total, mut batches) = (0.0f32, 0);
         for chunk in order.chunks(batch) {

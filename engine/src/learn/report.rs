@@ -259,7 +259,7 @@ pub fn markdown(f: &Figures, setup: &str) -> String {
         "\n\n## Per length and heuristic\n\nnodes: states generated per search (mean); calls/s: \
          heuristic values given per second of search; time: mean wall time per state; excess: \
          mean moves beyond optimal over the solved states; limit: searches that reached the node \
-         limit ({}), or were not run because every state one move shorter had.\n",
+         limit ({}), or (without a heuristic) were not run because every state one move shorter had.\n",
         f.node_limit
     );
     for (g, guide) in guides.iter().enumerate() {
@@ -343,6 +343,7 @@ pub fn plot(f: &Figures, path: &std::path::Path, font: &std::path::Path) -> Resu
         .configure_mesh()
         .x_desc("optimal length")
         .y_desc("% optimal")
+        .y_label_formatter(&|v| format!("{v:.0}"))
         .draw()
         .map_err(e)?;
     for (g, guide) in Guide::ALL.iter().enumerate() {
@@ -385,6 +386,7 @@ pub fn plot(f: &Figures, path: &std::path::Path, font: &std::path::Path) -> Resu
         .configure_mesh()
         .x_desc("optimal length")
         .y_desc("nodes")
+        .y_label_formatter(&|v| format!("{v:.0}"))
         .draw()
         .map_err(e)?;
     for (g, _) in Guide::ALL.iter().enumerate() {
