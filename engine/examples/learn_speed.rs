@@ -3,7 +3,7 @@
 //! learn_speed [WALKS]`.
 use engine::learn::data::{generate, stickers, Kind};
 use engine::learn::net::Net;
-use engine::learn::search::{solve, NetHeuristic, StickerDomain};
+use engine::learn::search::{solve, NetHeuristic, Predictions, Readout, StickerDomain};
 use std::time::Instant;
 use twisty::notation::{Face, Move, Turn};
 use twisty::rng::Rng;
@@ -32,7 +32,8 @@ fn main() {
     }
     // IDA* with the (barely trained) network on a few short scrambles: nodes and time per state.
     let domain = StickerDomain::default();
-    let h = NetHeuristic::new(&net);
+    let readings = Predictions::new(&net, 0.25);
+    let h = NetHeuristic::new(&readings, Readout::Mode);
     let mut rng = Rng::new(9);
     for _ in 0..3 {
         let mut c = StickerCube3::solved();

@@ -6,7 +6,7 @@
 use engine::learn::data::{face_views, generate, goal, stickers, Kind};
 use engine::learn::net::Net;
 use engine::learn::report::{markdown, plot, Figures, Guide, Run, PAPER};
-use engine::learn::search::NetHeuristic;
+use engine::learn::search::{NetHeuristic, Predictions, Readout};
 use twisty::heuristic::Heuristic;
 use twisty::notation::{Face, Move, Turn};
 use twisty::rng::Rng;
@@ -58,8 +58,9 @@ fn training_lowers_the_loss_and_weights_round_trip_with_their_checksum() {
 fn the_heuristic_is_the_rounded_mean_of_the_networks_predictions() {
     let deg = Net::new(Kind::Degenerate, 8).unwrap();
     let full = Net::new(Kind::Full, 8).unwrap();
-    let hd = NetHeuristic::new(&deg);
-    let hf = NetHeuristic::new(&full);
+    let (pd, pf) = (Predictions::new(&deg, 0.3), Predictions::new(&full, 0.3));
+    let hd = NetHeuristic::new(&pd, Readout::Mode);
+    let hf = NetHeuristic::new(&pf, Readout::Mode);
     let cubes: Vec<StickerCube3> = (0..30)
         .map(|k| scrambled(100 + k, 1 + k as usize % 9))
         .collect();

@@ -2,8 +2,10 @@
 //! sticker model's own moves, and exact distances from meeting in the middle (`tools::stickers`).
 
 use engine::learn::data::{
-    encode, face_views, generate, goal, project, stickers, to_cube, turn_tables, Kind, Rng,
+    encode, face_views, face_views_of, generate, goal, project, stickers, to_cube, turn_tables,
+    Kind, Rng,
 };
+use engine::learn::views::view_rank;
 use std::collections::{HashMap, HashSet};
 use tools::stickers::{face_turns, Cube3Meet};
 use twisty::sticker_cube3::StickerCube3;
@@ -68,14 +70,14 @@ fn full_labels_are_upper_bounds_and_exact_near_the_goal() {
     assert!(exact * 2 > checked, "{exact} of {checked}");
 }
 
-#[test]
-fn degenerate_labels_are_upper_bounds_of_a_plain_bfs() {
-    // BFS over two-colour sticker cubes (U's colour against the rest) with the sticker model.
+/// BFS over two-colour sticker cubes (U's colour against the rest) with the sticker model: every
+/// state within `depth` turns and its distance.
+fn two_colour_bfs(depth: u8) -> HashMap<StickerCube3, u8> {
     let moves = face_turns();
     let start = StickerCube3(StickerCube3::solved().0.map(|c| (c == 0) as u8));
     let mut dist: HashMap<StickerCube3, u8> = HashMap::from([(start, 0)]);
     let mut frontier = vec![start];
-    for d in 1..=4u8 {
+    for d in 1..=depth {
         let mut next = Vec::new();
         for c in &frontier {
             for &m in &moves {
@@ -88,6 +90,45 @@ fn degenerate_labels_are_upper_bounds_of_a_plain_bfs() {
         }
         frontier = next;
     }
+    dist
+}
+
+#[test]
+fn view_ranks_tell_views_apart() {
+    // Every two-colour state within 4 turns (23,965) gets its own rank, inside the dense
+    // array's 10626^2 entries.
+    let mut owner: HashMap<usize, StickerCube3> = HashMap::new();
+    let dist = two_colour_bfs(4);
+    assert!(dist.len() > 20_000, "{}", dist.len());
+    for c in dist.keys() {
+        let r = view_rank(&stickers(c)).expect("a view of a cube has a rank");
+        assert!(r < 10_626 * 10_626);
+        assert_eq!(owner.insert(r, *c), None, "two views share rank {r}");
+    }
+    // And every face's view of deep scrambles has one.
+    let moves = face_turns();
+    let mut rng = Rng::new(21);
+    let mut c = StickerCube3::solved();
+    for _ in 0..200 {
+        c = c.apply(moves[rng.below(18)]);
+        for v in face_views(&c) {
+            assert!(view_rank(&v).is_some());
+        }
+    }
+    // Not views: eight stickers of the colour but five of them on corners; nine stickers.
+    let mut odd = [0u8; 48];
+    for k in [0, 2, 5, 7, 8, 1, 3, 4] {
+        odd[k] = 1;
+    }
+    assert_eq!(view_rank(&odd), None);
+    let mut nine = goal(Kind::Degenerate);
+    nine[47] = 1;
+    assert_eq!(view_rank(&nine), None);
+}
+
+#[test]
+fn degenerate_labels_are_upper_bounds_of_a_plain_bfs() {
+    let dist = two_colour_bfs(4);
     let data = generate(Kind::Degenerate, 20_000, 25, 11);
     let mut found = HashSet::new();
     for (s, &label) in data.states.iter().zip(&data.labels) {
@@ -129,6 +170,7 @@ fn face_views_put_each_face_on_top() {
         c = c.apply(moves[rng.below(18)]);
     }
     let views = face_views(&c);
+    assert_eq!(face_views_of(&stickers(&c)), views);
     // The U view is the cube itself, reduced to U's colour; every view shows nine stickers of its
     // colour less the centre: eight.
     assert_eq!(views[0], project(&stickers(&c), 0));
@@ -229,5 +271,62 @@ fn the_pair_of_tables_and_stickers_solves_optimally_and_gives_up_at_its_budget()
             let (none, _) = solve_pair(&pair, &small, &start, 20);
             assert!(none.is_none() && small.exhausted());
         }
+    }
+}
+
+#[test]
+fn cube2_turn_tables_turn_stickers_as_cubies_do() {
+    use engine::learn::cube2::{stickers_of, turn_tables};
+    use twisty::cube2::cubie::{solver_move, CubieCube};
+    let turns = turn_tables();
+    let mut rng = Rng::new(4);
+    for _ in 0..200 {
+        let c = rng.below(3_674_160);
+        let m = rng.below(9);
+        let s = stickers_of(c);
+        let turned: [u8; 48] = turns[m].map(|from| s[from as usize]);
+        let cubies = CubieCube::from_coord(c)
+            .then(&CubieCube::of_move(solver_move(m)).unwrap())
+            .to_stickers();
+        assert_eq!(turned[..24], cubies);
+        assert!(turned[24..].iter().all(|&x| x == 0));
+    }
+}
+
+#[test]
+fn cube2_distances_match_the_published_distribution_and_bound_the_labels() {
+    use engine::learn::cube2::Cube2Domain;
+    use twisty::cube2::stickers::from_stickers;
+    use twisty::cube2::tables::Cube2Tables;
+    let domain = Cube2Domain {
+        tables: Cube2Tables::new(),
+    };
+    let dist = domain.distances();
+    let mut counts = vec![0usize; 12];
+    for &d in &dist {
+        counts[d as usize] += 1;
+    }
+    // The 2x2x2 in the half-turn metric (God's number 11).
+    assert_eq!(
+        counts,
+        [1, 9, 54, 321, 1847, 9992, 50136, 227536, 870072, 1887748, 623800, 2644]
+    );
+    let data = generate(Kind::Cube2, 3000, 14, 5);
+    let mut exact_within_2 = 0;
+    for (s, &label) in data.states.iter().zip(&data.labels) {
+        let stickers: [u8; 24] = s[..24].try_into().unwrap();
+        let d = dist[from_stickers(&stickers).unwrap().normalised().coord()];
+        assert!(d <= label, "label {label} below the distance {d}");
+        exact_within_2 += (d <= 2 && d == label) as usize;
+    }
+    // Every state within 2 turns (1 + 9 + 54) is visited at its distance.
+    assert_eq!(exact_within_2, 64);
+    // And IDA* with the exact table as its heuristic solves optimally.
+    let h = engine::learn::cube2::TableHeuristic(&dist);
+    let mut rng = Rng::new(8);
+    for _ in 0..50 {
+        let c = rng.below(3_674_160);
+        let (found, _) = domain.solve(&h, c, 20);
+        assert_eq!(found.map(|p| p.len()), Some(dist[c] as usize));
     }
 }

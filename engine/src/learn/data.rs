@@ -24,6 +24,9 @@ pub const STICKERS: usize = 48;
 pub enum Kind {
     Full,
     Degenerate,
+    /// The 2x2x2 (DBL corner fixed, turns of U, R and F), whose whole space has a distance table:
+    /// the variant on which the network's over-estimates are counted over every state.
+    Cube2,
 }
 
 impl Kind {
@@ -33,6 +36,15 @@ impl Kind {
         match self {
             Kind::Full => STICKERS * 6,
             Kind::Degenerate => STICKERS * 2,
+            Kind::Cube2 => 24 * 6,
+        }
+    }
+
+    /// Stickers in use (the 2x2x2's 24 are the first of [`Stickers`]' 48, the rest 0).
+    pub fn stickers(self) -> usize {
+        match self {
+            Kind::Full | Kind::Degenerate => STICKERS,
+            Kind::Cube2 => 24,
         }
     }
 
@@ -40,6 +52,7 @@ impl Kind {
         match self {
             Kind::Full => "full",
             Kind::Degenerate => "degenerate",
+            Kind::Cube2 => "cube2",
         }
     }
 }
@@ -79,6 +92,24 @@ pub fn face_views(c: &StickerCube3) -> [Stickers; 6] {
     })
 }
 
+/// [`face_views`] of the cube whose moving stickers are `s` (centres at home, as under face turns),
+/// through six precomputed sticker permutations: what the search asks for every state it meets.
+pub fn face_views_of(s: &Stickers) -> [Stickers; 6] {
+    static MAPS: std::sync::OnceLock<[[u8; STICKERS]; 6]> = std::sync::OnceLock::new();
+    let maps = MAPS.get_or_init(|| {
+        // Number the stickers, take each view's rotation, and read which number lands where.
+        let rotations = face_to_top();
+        let numbered: Stickers = std::array::from_fn(|i| i as u8);
+        let cube = to_cube(&numbered);
+        std::array::from_fn(|f| {
+            let turned = rotations[f].map_or(cube, |m| cube.apply(m));
+            // Centres carry numbers below 6 too, but never land on a moving place.
+            stickers(&turned)
+        })
+    });
+    std::array::from_fn(|f| std::array::from_fn(|j| (s[maps[f][j] as usize] == f as u8) as u8))
+}
+
 /// For each face (U R F D L B), a whole-cube turn that brings it on top (`None` for U), found on the
 /// sticker model rather than written down.
 fn face_to_top() -> [Option<Move>; 6] {
@@ -107,6 +138,7 @@ pub fn goal(kind: Kind) -> Stickers {
     match kind {
         Kind::Full => s,
         Kind::Degenerate => project(&s, Face::U as u8),
+        Kind::Cube2 => super::cube2::stickers_of(0),
     }
 }
 
@@ -142,7 +174,10 @@ pub fn turn_tables() -> [[u8; STICKERS]; 18] {
 /// `walks` random walks of `length` turns from `kind`'s goal; every visited state with the first
 /// step at which some walk saw it.
 pub fn generate(kind: Kind, walks: usize, length: usize, seed: u64) -> Dataset {
-    let turns = turn_tables();
+    let turns = match kind {
+        Kind::Full | Kind::Degenerate => turn_tables().to_vec(),
+        Kind::Cube2 => super::cube2::turn_tables().to_vec(),
+    };
     let mut rng = Rng::new(seed);
     let start = goal(kind);
     let mut seen: HashMap<Stickers, (u8, u32)> = HashMap::new();
@@ -152,7 +187,7 @@ pub fn generate(kind: Kind, walks: usize, length: usize, seed: u64) -> Dataset {
         let mut last_face = usize::MAX;
         for step in 1..=length {
             let m = loop {
-                let m = rng.below(18);
+                let m = rng.below(turns.len());
                 if m / 3 != last_face {
                     break m;
                 }
@@ -207,9 +242,9 @@ impl Dataset {
 
 /// One-hot network inputs of a state: `kind.inputs()` values of 0 or 1, sticker by sticker.
 pub fn encode(kind: Kind, s: &Stickers, out: &mut [f32]) {
-    let width = kind.inputs() / STICKERS;
+    let width = kind.inputs() / kind.stickers();
     out.fill(0.0);
-    for (i, &c) in s.iter().enumerate() {
+    for (i, &c) in s[..kind.stickers()].iter().enumerate() {
         out[i * width + c as usize] = 1.0;
     }
 }

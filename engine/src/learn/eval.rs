@@ -6,7 +6,8 @@ use super::data::{stickers, Stickers};
 use super::net::Net;
 use super::report::{Figures, Guide, Run};
 use super::search::{
-    solve, solve_pair, Admissible, Budget, NetHeuristic, PairDomain, StickerDomain,
+    solve, solve_pair, Admissible, Budget, NetHeuristic, PairDomain, Predictions, Readout,
+    StickerDomain,
 };
 use super::testset::{cubies, test_states, TestState};
 use std::time::Instant;
@@ -24,8 +25,11 @@ pub struct Plan<'a> {
     pub seed: u64,
     /// States a search may evaluate before it gives up.
     pub node_limit: u64,
-    /// The quantile at which [`Guide::DegenerateQuantile`] reads the degenerate network.
+    /// The quantile at which [`Guide::DegenerateQuantile`] reads the degenerate network (one of
+    /// [`super::views::QUANTILES`]).
     pub quantile: f32,
+    /// The degenerate network's readings of every view.
+    pub views: &'a super::views::ViewTable,
 }
 
 /// The largest over-estimate of `h` on `states` (0 if it never over-estimates).
@@ -76,9 +80,13 @@ pub fn evaluate(plan: &Plan, mut progress: impl FnMut(usize, usize, &str)) -> Fi
         plan.seed,
         |_, _| {},
     );
-    let deg = NetHeuristic::new(plan.degenerate);
-    let deg_q = NetHeuristic::with_quantile(plan.degenerate, Some(plan.quantile));
-    let full = NetHeuristic::new(plan.full);
+    // One store of readings per network: both readouts of the degenerate one share it.
+    let deg_readings = Predictions::tabulated(plan.degenerate, plan.quantile, plan.views)
+        .expect("the command checks the quantile against the table's");
+    let full_readings = Predictions::new(plan.full, plan.quantile);
+    let deg = NetHeuristic::new(&deg_readings, Readout::Mode);
+    let deg_q = NetHeuristic::new(&deg_readings, Readout::Quantile);
+    let full = NetHeuristic::new(&full_readings, Readout::Mode);
     let delta_degenerate = largest_overestimate(&deg, &held);
     let delta_full = largest_overestimate(&full, &held);
     let domain = StickerDomain::default();

@@ -2,8 +2,10 @@
 //! stickers): [`data`] makes the training data (std only, always built); [`net`] is the network
 //! (the `learn` feature: candle); [`search`] is IDA* on stickers with any heuristic (the network's too); [`testset`] draws
 //! the evaluation's states by optimal length;
+//! [`views`] ranks degenerate views and (with `learn`) tabulates the network over all of them;
 //! [`cli`] is `twisty learn`.
 pub mod cli;
+pub mod cube2;
 pub mod data;
 #[cfg(feature = "learn")]
 pub mod eval;
@@ -12,6 +14,7 @@ pub mod net;
 pub mod report;
 pub mod search;
 pub mod testset;
+pub mod views;
 
 /// The FNV-1a hash of a file's bytes, as 16 hex digits.
 fn fnv64_of(path: &Path) -> Result<String, String> {

@@ -102,27 +102,48 @@ impl Net {
         Ok(v.into_iter().map(|d| d as u8).collect())
     }
 
-    /// A lower reading of the same output: the smallest distance whose cumulative probability
-    /// reaches `q` (the `q`-quantile; 0.5 is the median). The walks' labels are upper bounds on
-    /// the distance, spread above it, so a low quantile over-estimates less often than the mode.
-    pub fn predict_quantile(&self, states: &[Stickers], q: f32) -> Result<Vec<u8>> {
+    /// Readings of each state's output distribution from one forward pass, `1 + qs.len()` per
+    /// state: the mode, then each `q`-quantile (the smallest distance whose cumulative probability
+    /// reaches `q`; 0.5 is the median). The walks' labels are upper bounds on the distance, spread
+    /// above it, so a low quantile over-estimates less often than the mode.
+    pub fn readings_at(&self, states: &[Stickers], qs: &[f32]) -> Result<Vec<u8>> {
         let x = inputs(self.kind, states)?;
         let p: Vec<Vec<f32>> = self
             .logits(&x)
             .and_then(|l| candle_nn::ops::softmax_last_dim(&l))
             .and_then(|p| p.to_vec2())
             .map_err(err)?;
-        Ok(p.iter()
-            .map(|row| {
+        let mut out = Vec::with_capacity(states.len() * (1 + qs.len()));
+        for row in &p {
+            let mode = row
+                .iter()
+                .enumerate()
+                .fold(0, |best, (i, &x)| if x > row[best] { i } else { best });
+            out.push(mode as u8);
+            for &q in qs {
                 let mut sum = 0.0;
-                row.iter()
+                let at = row
+                    .iter()
                     .position(|&x| {
                         sum += x;
                         sum >= q
                     })
-                    .unwrap_or(CLASSES - 1) as u8
-            })
-            .collect())
+                    .unwrap_or(CLASSES - 1);
+                out.push(at as u8);
+            }
+        }
+        Ok(out)
+    }
+
+    /// `[mode, q-quantile]` of each state (see [`Net::readings_at`]).
+    pub fn readings(&self, states: &[Stickers], q: f32) -> Result<Vec<[u8; 2]>> {
+        let r = self.readings_at(states, &[q])?;
+        Ok(r.chunks(2).map(|c| [c[0], c[1]]).collect())
+    }
+
+    /// The `q`-quantile reading of each state (see [`Net::readings_at`]).
+    pub fn predict_quantile(&self, states: &[Stickers], q: f32) -> Result<Vec<u8>> {
+        Ok(self.readings(states, q)?.iter().map(|r| r[1]).collect())
     }
 
     /// One epoch of mini-batches over `data` in an order drawn from `seed`; returns the mean loss.

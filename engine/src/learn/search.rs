@@ -3,6 +3,8 @@
 //! pattern databases, their admissible combination, or nothing (plain iterative deepening).
 
 use super::data::{goal, turn_tables, Kind, Stickers};
+#[cfg(feature = "learn")]
+use super::views::{view_rank, VIEW_RANKS};
 use std::cell::Cell;
 #[cfg(feature = "learn")]
 use std::collections::HashMap;
@@ -131,77 +133,156 @@ pub fn solve_pair(
     first_solution(domain, heuristic, &pruner, start, max_len)
 }
 
-/// The network's estimate as an IDA* bound: the predicted distance (full), or the mean of the six
-/// face views' predictions rounded to the nearest (degenerate, as the paper averages them); 0 at
-/// the goal, so that the search can stop there. The states' (or views') predictions are cached:
-/// IDA* meets the same states again at every threshold, and test states share their views near the
-/// goal. The children's misses go through the network in one batch.
+/// How a network's output (a distribution over distances 0..25) is read as one distance.
 #[cfg(feature = "learn")]
-pub struct NetHeuristic<'a> {
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Readout {
+    /// The most likely distance (the paper's reading).
+    Mode,
+    /// The smallest distance whose cumulative probability reaches the predictions' quantile.
+    Quantile,
+}
+
+/// A network's readings of every state (or degenerate view) it has been asked about, both
+/// readouts from one forward pass. IDA* meets the same states again at every threshold, and test
+/// states share their views near the goal, so nothing is evaluated twice: degenerate views live
+/// in a dense array indexed by [`view_rank`] (the view space is small), full states in a map.
+#[cfg(feature = "learn")]
+pub struct Predictions<'a> {
     pub net: &'a super::net::Net,
-    /// `None`: the most likely distance (the paper's reading); `Some(q)`: the `q`-quantile.
-    pub quantile: Option<f32>,
-    pub goal: Stickers,
-    cache: std::cell::RefCell<HashMap<Stickers, u8>>,
+    pub quantile: f32,
+    store: std::cell::RefCell<Store>,
     /// Rows the network has evaluated (cache misses).
     pub network_rows: Cell<u64>,
 }
 
-/// The cache's size at which it starts again (about 1 GB).
+#[cfg(feature = "learn")]
+enum Store {
+    /// `[mode, quantile]` per view rank; `UNKNOWN` where not yet evaluated.
+    Dense(Vec<[u8; 2]>),
+    Map(HashMap<Stickers, [u8; 2]>),
+}
+
+#[cfg(feature = "learn")]
+const UNKNOWN: [u8; 2] = [u8::MAX; 2];
+
+/// The map's size at which it starts again (about 1 GB).
 #[cfg(feature = "learn")]
 const CACHE_LIMIT: usize = 10_000_000;
 
 #[cfg(feature = "learn")]
-impl<'a> NetHeuristic<'a> {
-    pub fn new(net: &'a super::net::Net) -> Self {
-        Self::with_quantile(net, None)
-    }
-
-    pub fn with_quantile(net: &'a super::net::Net, quantile: Option<f32>) -> Self {
-        NetHeuristic {
+impl<'a> Predictions<'a> {
+    pub fn new(net: &'a super::net::Net, quantile: f32) -> Self {
+        let store = match net.kind {
+            Kind::Degenerate => Store::Dense(vec![UNKNOWN; VIEW_RANKS]),
+            Kind::Full | Kind::Cube2 => Store::Map(HashMap::new()),
+        };
+        Predictions {
             net,
             quantile,
-            goal: goal(Kind::Full),
-            cache: Default::default(),
+            store: std::cell::RefCell::new(store),
             network_rows: Cell::new(0),
         }
     }
 
-    /// The rounded mean over the views (one view for the full network).
-    fn estimate(&self, states: &[Stickers], out: &mut Vec<u32>) {
-        use super::data::{face_views, to_cube};
-        let views: Vec<Stickers> = match self.net.kind {
-            Kind::Full => states.to_vec(),
-            Kind::Degenerate => states
-                .iter()
-                .flat_map(|s| face_views(&to_cube(s)))
-                .collect(),
+    /// Readings taken from the network's table over every view (degenerate only): the network is
+    /// never run again. `quantile` must be one of the table's.
+    pub fn tabulated(
+        net: &'a super::net::Net,
+        quantile: f32,
+        table: &super::views::ViewTable,
+    ) -> Result<Self, String> {
+        let column = table.column(quantile)?;
+        let mut dense = vec![UNKNOWN; VIEW_RANKS];
+        table.for_each(|rank, readings| dense[rank] = [readings[0], readings[column]]);
+        Ok(Predictions {
+            net,
+            quantile,
+            store: std::cell::RefCell::new(Store::Dense(dense)),
+            network_rows: Cell::new(0),
+        })
+    }
+
+    /// The readings of `views`, in order; the misses go through the network in one batch.
+    fn read(&self, views: &[Stickers], readout: Readout) -> Vec<u8> {
+        let mut store = self.store.borrow_mut();
+        let key = |v: &Stickers| view_rank(v).expect("a view of a cube");
+        let known = |store: &Store, v: &Stickers| match store {
+            Store::Dense(d) => d[key(v)] != UNKNOWN,
+            Store::Map(m) => m.contains_key(v),
         };
-        let mut cache = self.cache.borrow_mut();
         let mut missing: Vec<Stickers> = views
             .iter()
-            .filter(|v| !cache.contains_key(*v))
+            .filter(|v| !known(&store, v))
             .copied()
             .collect();
         missing.sort_unstable();
         missing.dedup();
         if !missing.is_empty() {
-            if cache.len() + missing.len() > CACHE_LIMIT {
-                cache.clear();
-            }
-            let predicted = match self.quantile {
-                None => self.net.predict(&missing),
-                Some(q) => self.net.predict_quantile(&missing, q),
-            }
-            .expect("the network runs on any batch of its own input size");
+            let readings = self
+                .net
+                .readings(&missing, self.quantile)
+                .expect("the network runs on any batch of its own input size");
             self.network_rows
                 .set(self.network_rows.get() + missing.len() as u64);
-            cache.extend(missing.into_iter().zip(predicted));
+            match &mut *store {
+                Store::Dense(d) => {
+                    for (v, r) in missing.iter().zip(readings) {
+                        d[key(v)] = r;
+                    }
+                }
+                Store::Map(m) => {
+                    if m.len() + missing.len() > CACHE_LIMIT {
+                        m.clear();
+                    }
+                    m.extend(missing.into_iter().zip(readings));
+                }
+            }
         }
+        let which = readout as usize;
+        views
+            .iter()
+            .map(|v| match &*store {
+                Store::Dense(d) => d[key(v)][which],
+                Store::Map(m) => m[v][which],
+            })
+            .collect()
+    }
+}
+
+/// The network's estimate as an IDA* bound: the predicted distance (full), or the mean of the six
+/// face views' predictions rounded to the nearest (degenerate, as the paper averages them); 0 at
+/// the goal, so that the search can stop there. Readings come from (and go to) the shared
+/// [`Predictions`].
+#[cfg(feature = "learn")]
+pub struct NetHeuristic<'a> {
+    pub predictions: &'a Predictions<'a>,
+    pub readout: Readout,
+    pub goal: Stickers,
+}
+
+#[cfg(feature = "learn")]
+impl<'a> NetHeuristic<'a> {
+    pub fn new(predictions: &'a Predictions<'a>, readout: Readout) -> Self {
+        NetHeuristic {
+            predictions,
+            readout,
+            goal: goal(Kind::Full),
+        }
+    }
+
+    /// The rounded mean over the views (one view for the full network).
+    fn estimate(&self, states: &[Stickers], out: &mut Vec<u32>) {
+        use super::data::face_views_of;
+        let views: Vec<Stickers> = match self.predictions.net.kind {
+            Kind::Full | Kind::Cube2 => states.to_vec(),
+            Kind::Degenerate => states.iter().flat_map(face_views_of).collect(),
+        };
+        let readings = self.predictions.read(&views, self.readout);
         let per = views.len() / states.len().max(1);
         out.clear();
-        for (s, v) in states.iter().zip(views.chunks(per)) {
-            let sum: u32 = v.iter().map(|v| cache[v] as u32).sum();
+        for (s, r) in states.iter().zip(readings.chunks(per)) {
+            let sum: u32 = r.iter().map(|&d| d as u32).sum();
             let h = (2 * sum + per as u32) / (2 * per as u32);
             out.push(if *s == self.goal { 0 } else { h });
         }
