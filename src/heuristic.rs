@@ -27,6 +27,14 @@ impl<S, H: Heuristic<S> + ?Sized> Heuristic<S> for &H {
     }
 }
 
+/// One state's bound through [`Heuristic::bounds`], for heuristics that work in batches (a network,
+/// a budget in front of one) and answer a single state as a batch of one.
+pub fn bound_of_one<S, H: Heuristic<S> + ?Sized>(h: &H, s: &S) -> u32 {
+    let mut out = Vec::with_capacity(1);
+    h.bounds(std::slice::from_ref(s), &mut out);
+    out[0]
+}
+
 /// No information: IDA* becomes iterative deepening.
 #[derive(Clone, Copy, Debug, Default)]
 pub struct Zero;

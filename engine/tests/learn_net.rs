@@ -142,3 +142,20 @@ fn the_report_weighs_lengths_as_the_paper_and_draws_its_plot() {
     assert_eq!(&bytes[..8], b"\x89PNG\r\n\x1a\n");
     std::fs::remove_file(&png).unwrap();
 }
+
+#[test]
+fn eval_refuses_a_quantile_the_view_table_lacks_and_missing_weights() {
+    use assert_cmd::Command;
+    use predicates::str::contains;
+    let twisty = || Command::cargo_bin("twisty").unwrap();
+    twisty()
+        .args(["learn", "eval", "--quantile", "0.27"])
+        .assert()
+        .code(1)
+        .stderr(contains("expected one of"));
+    twisty()
+        .args(["learn", "eval", "--weights", "/nonexistent"])
+        .assert()
+        .code(1)
+        .stderr(contains("/nonexistent/degenerate.safetensors"));
+}

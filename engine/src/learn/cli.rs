@@ -247,7 +247,8 @@ fn eval(args: &EvalArgs, w: &mut impl Write) -> Result<(), String> {
     );
     let setup = format!(
         "Made by `twisty learn eval --from {} --to {} --per-length {} --held-out {} \
-         --node-limit {} --quantile {} --seed {}` in {:.0} s on {threads} threads. Test states: \
+         --node-limit {} --quantile {} --seed {} --cube2-per-distance {}` in {:.0} s on {threads} \
+         threads (the degenerate network read from its view table). Test states: \
          random face-turn scrambles of each length, kept when the optimal solver (cube3-opt's \
          tables) proves them that long. delta (the largest over-estimate on {} held-out states of \
          the same lengths, another seed): degenerate network {}, original network {}. Weights: \
@@ -259,6 +260,7 @@ fn eval(args: &EvalArgs, w: &mut impl Write) -> Result<(), String> {
         args.node_limit,
         args.quantile,
         args.seed,
+        args.cube2_per_distance,
         t.elapsed().as_secs_f64(),
         figures.held_out,
         figures.delta_degenerate,

@@ -82,9 +82,7 @@ impl<H> Budget<H> {
 
 impl<S, H: Heuristic<S>> Heuristic<S> for Budget<H> {
     fn bound(&self, s: &S) -> u32 {
-        let mut out = Vec::with_capacity(1);
-        self.bounds(std::slice::from_ref(s), &mut out);
-        out[0]
+        twisty::heuristic::bound_of_one(self, s)
     }
 
     fn bounds(&self, states: &[S], out: &mut Vec<u32>) {
@@ -292,9 +290,7 @@ impl<'a> NetHeuristic<'a> {
 #[cfg(feature = "learn")]
 impl Heuristic<Stickers> for NetHeuristic<'_> {
     fn bound(&self, s: &Stickers) -> u32 {
-        let mut out = Vec::new();
-        self.estimate(std::slice::from_ref(s), &mut out);
-        out[0]
+        twisty::heuristic::bound_of_one(self, s)
     }
 
     fn bounds(&self, states: &[Stickers], out: &mut Vec<u32>) {
@@ -314,9 +310,7 @@ pub struct Admissible<'a> {
 #[cfg(feature = "learn")]
 impl Heuristic<Pair> for Admissible<'_> {
     fn bound(&self, s: &Pair) -> u32 {
-        let mut out = Vec::new();
-        self.bounds(std::slice::from_ref(s), &mut out);
-        out[0]
+        twisty::heuristic::bound_of_one(self, s)
     }
 
     fn bounds(&self, states: &[Pair], out: &mut Vec<u32>) {
