@@ -228,7 +228,7 @@ fn learn_data_counts_labels_and_train_names_its_feature() {
         .assert()
         .code(2)
         .stderr(predicate::str::contains(
-            "expected full or degenerate, found `cubes`",
+            "expected full, degenerate or cube2, found `cubes`",
         ));
     twisty()
         .args(["learn", "data", "--length", "26"])
