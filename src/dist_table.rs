@@ -75,6 +75,18 @@ impl DepthTable {
     /// found by scanning, expanded one outer coordinate at a time while fewer than half the states
     /// are reached, and backward (unreached states asking their neighbours) after that.
     pub fn build_product(g: &ProductGraph<'_>, goals: &[usize]) -> Self {
+        Self::build_product_directed(g, g, goals)
+    }
+
+    /// [`DepthTable::build_product`] when a move's inverse need not be a move: `back` is the
+    /// same space under the inverses of `g`'s moves, which the backward sweep asks (a state is one
+    /// further than the states its inverse moves reach). The distances are those from the goals
+    /// under `g`'s moves, that is the least number of inverse moves that take a state to a goal.
+    pub fn build_product_directed(
+        g: &ProductGraph<'_>,
+        back: &ProductGraph<'_>,
+        goals: &[usize],
+    ) -> Self {
         let size = g.size();
         let mut depth = vec![UNREACHED; size];
         let mut count = 0;
@@ -112,7 +124,7 @@ impl DepthTable {
                 }
             } else {
                 for s in 0..size {
-                    if depth[s] == UNREACHED && g.any_neighbor(s, |n| depth[n] == d) {
+                    if depth[s] == UNREACHED && back.any_neighbor(s, |n| depth[n] == d) {
                         depth[s] = d + 1;
                         count += 1;
                     }

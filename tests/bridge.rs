@@ -221,3 +221,54 @@ proptest! {
         let _ = twisty::robot::cube_from_grid(&text);
     }
 }
+
+/// The bridge plans face-turn input for time by default: its dry-run total is the estimate that
+/// `robot2 --objective time` minimised (and reports with --show-time) for the same cube, at each
+/// speed; `--objective cost` gives robot2's default plan.
+#[test]
+fn bridge_plans_for_time_and_its_total_is_the_planners_estimate() {
+    // A face-turn solution and the scramble it undoes; here the time- and cost-optimal plans differ.
+    let (solution, scramble) = ("R' F2 U' R F' U2 R' F R2 U'", "U R2 F' R U2 F R' U F2 R\n");
+    for speed in ["slow", "medium", "fast", "superfast"] {
+        let planned = Command::cargo_bin("robot2")
+            .unwrap()
+            .args(["--objective", "time", "--show-time", "--speed", speed])
+            .write_stdin(scramble)
+            .output()
+            .unwrap();
+        let plan = String::from_utf8_lossy(&planned.stdout).trim().to_string();
+        let estimate = String::from_utf8_lossy(&planned.stderr)
+            .trim()
+            .trim_start_matches("robot2: line 1: ")
+            .trim_end_matches(" s estimated")
+            .to_string();
+        let out = Command::cargo_bin("bridge")
+            .unwrap()
+            .args(["--dry-run", "--speed", speed])
+            .write_stdin(solution)
+            .output()
+            .unwrap();
+        assert!(out.status.success());
+        let text = String::from_utf8_lossy(&out.stdout).to_string();
+        assert_eq!(text.lines().next().unwrap(), format!("plan: {plan}"));
+        // Not robot2's default plan: the bridge did not plan for cost.
+        assert_ne!(plan, robot2(scramble)[0], "{speed}");
+        let total = text.lines().last().unwrap();
+        assert!(
+            total.starts_with(&format!("total: {estimate} s (model estimate {estimate} s")),
+            "{speed}: robot2 estimates {estimate} s; bridge: {total}"
+        );
+    }
+    let by_cost = Command::cargo_bin("bridge")
+        .unwrap()
+        .args(["--dry-run", "--objective", "cost"])
+        .write_stdin(solution)
+        .output()
+        .unwrap();
+    let first = String::from_utf8_lossy(&by_cost.stdout)
+        .lines()
+        .next()
+        .unwrap()
+        .to_string();
+    assert_eq!(first, format!("plan: {}", robot2(scramble)[0]));
+}

@@ -8,6 +8,7 @@
 mod common;
 
 use assert_cmd::Command;
+use predicates::prelude::PredicateBooleanExt;
 use twisty::cube2::CubieCube;
 use twisty::robot::{RobotSolver, Twist, TWISTS};
 use twisty::sticker_cube::StickerCube;
@@ -76,4 +77,87 @@ fn checker_rejects_wrong_plans() {
         (Some(1), true),
         "{m}"
     );
+}
+
+#[test]
+fn robot2_timing_flags_are_checked() {
+    for (args, message) in [
+        (
+            &["--objective", "fastest"][..],
+            "--objective expects cost or time, found `fastest`",
+        ),
+        (
+            &["--speed", "turbo"],
+            "--speed expects slow, medium, fast or superfast, found `turbo`",
+        ),
+        (&["--slp1", "abc"], "--slp1 expects a number, found `abc`"),
+        (
+            &["--slp2", "inf"],
+            "--slp2 must be a number from 0 to 60 seconds, found inf",
+        ),
+        (
+            &["--ratio", "0.0000001"],
+            "--ratio must be a number from 0.01 to 100",
+        ),
+        (
+            &["--slp1", "0.1234567"],
+            "--slp1 may have at most 6 decimals",
+        ),
+        (&["--rpm", "0"], "--rpm must be 1 to 100000, found 0"),
+        (&["--rpm", "-3"], "--rpm expects a whole number, found `-3`"),
+        (
+            &[
+                "--objective",
+                "time",
+                "--slp1",
+                "0.000001",
+                "--slp2",
+                "0",
+                "--rpm",
+                "99991",
+                "--ratio",
+                "99.999999",
+            ],
+            "above the planner's 1048576",
+        ),
+    ] {
+        Command::cargo_bin("robot2")
+            .unwrap()
+            .args(args)
+            .write_stdin("R U\n")
+            .assert()
+            .code(2)
+            .stdout("")
+            .stderr(predicates::str::contains(message))
+            .stderr(predicates::str::contains("panicked").not());
+    }
+}
+
+/// At medium speed a regrip (0.2 s) weighs more than two quarters (0.075 s each), so the
+/// time-optimal plan is never slower than the cost-optimal one and, on some scrambles, faster.
+#[test]
+fn time_plans_are_never_slower_than_cost_plans() {
+    use twisty::robot::{estimate_seconds, parse_plan_line, Speed};
+    let scrambles = "R U\nF R2 U' F2 R\nR U2 F' R2 U F2 R' U2 F\nU R2 F' R U2 F R' U F2 R\n";
+    let run = |args: &[&str]| -> Vec<String> {
+        let out = Command::cargo_bin("robot2")
+            .unwrap()
+            .args(args)
+            .write_stdin(scrambles)
+            .output()
+            .unwrap();
+        assert!(out.status.success());
+        String::from_utf8_lossy(&out.stdout)
+            .lines()
+            .map(str::to_string)
+            .collect()
+    };
+    let (cost, time) = (run(&[]), run(&["--objective", "time"]));
+    let secs = |l: &str| estimate_seconds(&parse_plan_line(l, 1).unwrap(), &Speed::MEDIUM);
+    let mut faster = 0;
+    for (c, t) in cost.iter().zip(&time) {
+        assert!(secs(t) <= secs(c) + 1e-9, "`{t}` is slower than `{c}`");
+        faster += usize::from(secs(t) < secs(c) - 1e-9);
+    }
+    assert!(faster > 0, "{cost:?} {time:?}");
 }

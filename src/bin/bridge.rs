@@ -24,7 +24,7 @@ use twisty::input::InputError;
 use twisty::notation::{format_moves, parse_moves, Families, Move};
 use twisty::robot::{
     cube_from_grid_stickers, estimate_seconds, format_plan, parse_grid, parse_plan_line, plan_cost,
-    rule_of_thumb_seconds, timeline, Command, RobotSolver, Speed, Twist, GRAB, RELEASE,
+    rule_of_thumb_seconds, timeline, Command, Objective, RobotSolver, Speed, Twist, GRAB, RELEASE,
     STARTUP_SECONDS,
 };
 use twisty::sticker_cube::StickerCube;
@@ -62,6 +62,11 @@ struct Run {
     link: Link,
     #[command(flatten)]
     speed: SpeedArgs,
+    /// What the bridge's own plans (for face-turn and grid input) minimise: the protocol's
+    /// estimated time at this speed, or the spec's cost (robot2's default). A plan given as input
+    /// is sent as it is.
+    #[arg(long, value_enum, default_value = "time")]
+    objective: Goal,
     /// Multiply every wait by this (0 sends as fast as possible; for the simulator only).
     #[arg(long, default_value_t = 1.0)]
     time_scale: f64,
@@ -110,6 +115,12 @@ enum Setup {
 struct SetupArgs {
     #[command(flatten)]
     link: Link,
+}
+
+#[derive(Clone, Copy, ValueEnum, PartialEq, Eq, Debug)]
+enum Goal {
+    Time,
+    Cost,
 }
 
 #[derive(Clone, Copy, ValueEnum, PartialEq, Eq, Debug)]
@@ -163,13 +174,7 @@ fn speed_of(a: &SpeedArgs) -> Result<Speed, Failure> {
     s.ratio = a.ratio.unwrap_or(s.ratio);
     // Every wait becomes a Duration and a real pause between serial lines: each must be a finite,
     // sensible number, checked before anything is sent.
-    in_range("--slp1", s.slp1, 0.0, 60.0, "seconds")?;
-    in_range("--slp2", s.slp2, 0.0, 60.0, "seconds")?;
-    in_range("--ratio", s.ratio, 0.01, 100.0, "")?;
-    if !(1..=100_000).contains(&s.rpm) {
-        return Err((2, format!("--rpm must be 1 to 100000, found {}", s.rpm)));
-    }
-    Ok(s)
+    s.checked().map_err(|e| (2, e))
 }
 
 /// `value` must be a finite number in `lo..=hi`.
@@ -202,7 +207,11 @@ fn detect(text: &str) -> InputKind {
     }
 }
 
-fn prepare(run: &Run, text: &str) -> Result<Prepared, Failure> {
+fn prepare(run: &Run, text: &str, speed: &Speed) -> Result<Prepared, Failure> {
+    let objective = match run.objective {
+        Goal::Cost => Objective::COST,
+        Goal::Time => speed.objective().map_err(|e| (2, e))?,
+    };
     let kind = if run.input == InputKind::Auto {
         detect(text)
     } else {
@@ -248,7 +257,9 @@ fn prepare(run: &Run, text: &str) -> Result<Prepared, Failure> {
             let undo = twisty::notation::inverse(&moves);
             let start = scramble.clone().unwrap_or(undo);
             let target = CubieCube::SOLVED.apply_moves(&start).expect("2x2x2 moves");
-            let plan = RobotSolver::new().solve(&target).0;
+            let plan = RobotSolver::for_objective(objective)
+                .solve_for(&target, objective)
+                .0;
             eprintln!(
                 "bridge: {} face turns ({}) become {} twists",
                 moves.len(),
@@ -264,7 +275,9 @@ fn prepare(run: &Run, text: &str) -> Result<Prepared, Failure> {
             // Read once: the stickers for the simulator, the cube for the solver.
             let stickers = parse_grid(text).map_err(bad_input)?;
             let cube = cube_from_grid_stickers(text, &stickers).map_err(bad_input)?;
-            let plan = RobotSolver::new().solve(&cube).0;
+            let plan = RobotSolver::for_objective(objective)
+                .solve_for(&cube, objective)
+                .0;
             Ok(Prepared {
                 plan,
                 start: Some(StickerCube(stickers)),
@@ -295,7 +308,7 @@ fn run(run: Run) -> Result<(), Failure> {
                 .into(),
         ));
     }
-    let prepared = prepare(&run, &text)?;
+    let prepared = prepare(&run, &text, &speed)?;
     let plan = &prepared.plan;
     // Validate the whole plan before anything is sent: the cube it leaves must be solved.
     if let Some(start) = prepared.start {

@@ -1,6 +1,7 @@
 //! The Soltvvo serial protocol (version 3.2): the command lines for a plan and the waits between
 //! them, and the time they take.
 
+use super::solver::Objective;
 use super::twist::{plan_cost, Twist};
 
 /// Speed settings of the protocol: waits after grab and release (s), stepper speed value, ratio.
@@ -48,9 +49,79 @@ impl Speed {
         }
     }
 
+    /// The speed if every parameter is one the bridge can wait for and the planner can price
+    /// exactly: waits of 0 to 60 s, ratio 0.01 to 100, rpm 1 to 100,000, and waits and ratio in
+    /// whole microseconds (millionths). The message names the flag (`--slp1`...).
+    pub fn checked(self) -> Result<Speed, String> {
+        for (flag, value, lo, hi, unit) in [
+            ("--slp1", self.slp1, 0.0, 60.0, " seconds"),
+            ("--slp2", self.slp2, 0.0, 60.0, " seconds"),
+            ("--ratio", self.ratio, 0.01, 100.0, ""),
+        ] {
+            if !(value.is_finite() && (lo..=hi).contains(&value)) {
+                return Err(format!(
+                    "{flag} must be a number from {lo} to {hi}{unit}, found {value:?}"
+                ));
+            }
+            if micros(value).is_none() {
+                return Err(format!(
+                    "{flag} may have at most 6 decimals (the planner prices time in whole microseconds), found {value}"
+                ));
+            }
+        }
+        if !(1..=100_000).contains(&self.rpm) {
+            return Err(format!("--rpm must be 1 to 100000, found {}", self.rpm));
+        }
+        Ok(self)
+    }
+
+    /// The protocol's time as an integer [`Objective`]: every twist after the first adds
+    /// slp1 + slp2 and `2 * 60 / rpm * 90 / 360 * ratio` per quarter; the first adds slp1 and its
+    /// turn. So over plans of one twist or more the estimate is a constant (start-up minus slp2)
+    /// plus the sum over twists, and minimising the sum minimises the estimate. Multiplied by rpm
+    /// and a million, the two prices are whole numbers; divided by their common factor they are
+    /// small (medium: 8 and 3). Fails if the speed is not [`Speed::checked`] or the prices stay
+    /// above 2^20 (plans could then overflow the search's 32-bit costs).
+    pub fn objective(&self) -> Result<Objective, String> {
+        let s = self.checked()?;
+        let (slp1, slp2, ratio) = (
+            micros(s.slp1).expect("checked"),
+            micros(s.slp2).expect("checked"),
+            micros(s.ratio).expect("checked"),
+        );
+        let regrip = (slp1 + slp2) * s.rpm as u64;
+        let quarter = 30 * ratio;
+        let g = gcd(regrip, quarter).max(1);
+        let (regrip, quarter) = (regrip / g, quarter / g);
+        const LIMIT: u64 = 1 << 20;
+        if regrip > LIMIT || quarter > LIMIT {
+            return Err(format!(
+                "this timing prices a regrip and a quarter as {regrip} and {quarter} units, above the planner's {LIMIT}: round it"
+            ));
+        }
+        Ok(Objective {
+            regrip: regrip as u32,
+            quarter: quarter as u32,
+        })
+    }
+
     /// Seconds the host waits for a turn of `quarters`: 2 * 60 / rpm * quarters * 90 / 360 * ratio.
     pub fn turn_seconds(&self, quarters: u8) -> f64 {
         2.0 * 60.0 / self.rpm as f64 * quarters as f64 * 90.0 / 360.0 * self.ratio
+    }
+}
+
+/// `value` in whole millionths, if it is one (up to the rounding of its decimal text).
+fn micros(value: f64) -> Option<u64> {
+    let m = (value * 1e6).round();
+    ((m / 1e6 - value).abs() <= 1e-12 * value.abs().max(1.0) && m >= 0.0).then_some(m as u64)
+}
+
+fn gcd(a: u64, b: u64) -> u64 {
+    if b == 0 {
+        a
+    } else {
+        gcd(b, a % b)
     }
 }
 
@@ -130,6 +201,23 @@ pub fn rule_of_thumb_seconds(plan: &[Twist]) -> f64 {
 mod tests {
     use super::*;
     use crate::robot::parse_twists;
+
+    #[test]
+    fn time_prices_keep_the_ratio_of_the_waits() {
+        for speed in [Speed::SLOW, Speed::MEDIUM, Speed::FAST, Speed::SUPERFAST] {
+            let o = speed.objective().unwrap();
+            let want = (speed.slp1 + speed.slp2) / speed.turn_seconds(1);
+            assert!(
+                (o.regrip as f64 / o.quarter as f64 - want).abs() < 1e-12,
+                "{speed:?}"
+            );
+        }
+        let odd = Speed {
+            slp1: 0.1234567,
+            ..Speed::MEDIUM
+        };
+        assert!(odd.objective().unwrap_err().contains("at most 6 decimals"));
+    }
 
     #[test]
     fn timeline_waits_add_up_to_the_estimate() {

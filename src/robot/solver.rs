@@ -4,15 +4,48 @@
 use super::twist::{Twist, TWISTS};
 use crate::cube2::{Cube2Tables, CubieCube};
 use crate::dist_table::DepthTable;
-use crate::heuristic::{entry, FnBound, Scaled};
+use crate::heuristic::{FnBound, UNREACHABLE};
 use crate::notation::Move;
 use crate::pruner::CanonicalPruner;
 use crate::search::{first_solution, Domain, SearchStats};
 
-/// Minimum-cost twist plans by IDA*.
+/// What a plan minimises, as a sum over its twists: `regrip` for the grip before each twist plus
+/// `quarter` per quarter of its larger turn. The spec's cost is 1 and 1; the protocol's time (after
+/// the fixed start) is slp1 + slp2 and one turn wait per quarter, in a common unit
+/// ([`crate::robot::Speed::objective`]).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Objective {
+    pub regrip: u32,
+    pub quarter: u32,
+}
+
+impl Objective {
+    /// The spec's cost: 1 per quarter of the larger turn plus 1 per regrip.
+    pub const COST: Objective = Objective {
+        regrip: 1,
+        quarter: 1,
+    };
+
+    /// What one twist adds.
+    pub fn of(&self, t: &Twist) -> u32 {
+        self.regrip + self.quarter * t.quarters() as u32
+    }
+
+    /// What a whole plan adds up to.
+    pub fn of_plan(&self, plan: &[Twist]) -> u64 {
+        plan.iter().map(|t| self.of(t) as u64).sum()
+    }
+}
+
+/// Minimum-cost (or minimum-time) twist plans by IDA*.
 pub struct RobotSolver {
-    /// Exact half-turn distances of cubes seen with DBL home.
+    /// Exact half-turn distances of cubes seen with DBL home: a plan has at least this many twists.
     htm: DepthTable,
+    /// Exact distances of cubes seen with DBL home when only anticlockwise quarter turns and half
+    /// turns are allowed: a plan turns at least this many quarters (see [`RobotSolver::solve_for`]).
+    /// Built only for objectives other than the cost: it doubles the start-up, and cost-optimal
+    /// searches take a fraction of a millisecond with `htm` alone.
+    quarters: Option<DepthTable>,
     twists: [CubieCube; 12],
 }
 
@@ -32,28 +65,70 @@ impl RobotState {
     }
 }
 
+/// The solver moves `U U2 R R2 F F2`: a BFS from solved with these gives, at each state, the least
+/// number of their inverses (`U' U2 R' R2 F' F2`, the second list) that solve it.
+const CLOCKWISE_AND_HALF: [usize; 6] = [0, 1, 3, 4, 6, 7];
+const ANTICLOCKWISE_AND_HALF: [usize; 6] = [2, 1, 5, 4, 8, 7];
+
 impl RobotSolver {
-    /// Builds the exact half-turn distance table (3,674,160 bytes).
+    /// A solver for the spec's cost: builds the half-turn distance table (3,674,160 bytes).
     pub fn new() -> Self {
-        let htm = DepthTable::build_product(&Cube2Tables::new().htm(), &[0]);
+        RobotSolver::build(false)
+    }
+
+    /// A solver for `objective`: for any but the cost it also builds the quarter table (as large,
+    /// and as quick to build), which makes time-optimal searches several times smaller.
+    pub fn for_objective(objective: Objective) -> Self {
+        RobotSolver::build(objective != Objective::COST)
+    }
+
+    fn build(with_quarters: bool) -> Self {
+        let tables = Cube2Tables::new();
+        let htm = DepthTable::build_product(&tables.htm(), &[0]);
+        // A directed graph: the inverse of U is not among its moves.
+        let quarters = with_quarters.then(|| {
+            DepthTable::build_product_directed(
+                &tables.graph(&CLOCKWISE_AND_HALF),
+                &tables.graph(&ANTICLOCKWISE_AND_HALF),
+                &[0],
+            )
+        });
         RobotSolver {
             htm,
+            quarters,
             twists: TWISTS.map(|t| t.cubie()),
         }
     }
 
     /// A minimum-cost plan for the physical cube `cube` (robot frame), with search counters.
     pub fn solve(&self, cube: &CubieCube) -> (Vec<Twist>, SearchStats) {
-        // Every twist is one face turn up to a whole-cube rotation and costs at least 2: twice the
-        // half-turn distance of the cube seen with DBL home is admissible.
-        let h = Scaled {
-            inner: FnBound(|s: &RobotState| entry(self.htm.get(s.coord))),
-            factor: 2,
-        };
+        self.solve_for(cube, Objective::COST)
+    }
+
+    /// A plan minimising `objective` for the physical cube `cube` (robot frame).
+    pub fn solve_for(&self, cube: &CubieCube, objective: Objective) -> (Vec<Twist>, SearchStats) {
+        // Up to a whole-cube rotation every twist is one face turn, so a plan has at least `htm`
+        // twists. Its effect is X' (R', L': one quarter), X2 (R'L': one quarter; R2: two) or the
+        // clockwise X (R2L', R'L2: two quarters) = X2 X': never fewer quarters than moves of
+        // `U' U2 R' R2 F' F2`, and rotations keep a turn's sense. Both parts are admissible, so is
+        // their weighted sum. Without the quarter table, `htm` bounds the quarters too (every
+        // twist turns at least one).
+        let quarters = self.quarters.as_ref().unwrap_or(&self.htm);
+        let h = FnBound(|s: &RobotState| {
+            let (a, b) = (self.htm.get(s.coord), quarters.get(s.coord));
+            match (a, b) {
+                (Some(a), Some(b)) => objective.regrip * a as u32 + objective.quarter * b as u32,
+                _ => UNREACHABLE,
+            }
+        });
         // Consecutive twists use different pairs.
         let pruner = CanonicalPruner::new(TWISTS.len(), |m| TWISTS[m].pair as usize, |_, _| false);
+        let domain = Priced {
+            solver: self,
+            objective,
+        };
         let (path, stats) =
-            first_solution(self, &h, &pruner, &RobotState::new(*cube), u32::MAX / 8);
+            first_solution(&domain, &h, &pruner, &RobotState::new(*cube), u32::MAX / 8);
         let path = path.expect("every real cube can be solved");
         (path.into_iter().map(|m| TWISTS[m]).collect(), stats)
     }
@@ -65,19 +140,25 @@ impl Default for RobotSolver {
     }
 }
 
-impl Domain for RobotSolver {
+/// The robot's moves priced by an objective.
+struct Priced<'a> {
+    solver: &'a RobotSolver,
+    objective: Objective,
+}
+
+impl Domain for Priced<'_> {
     type State = RobotState;
     fn move_count(&self) -> usize {
         TWISTS.len()
     }
     fn apply_into(&self, s: &RobotState, m: usize, out: &mut RobotState) {
-        *out = RobotState::new(s.cube.then(&self.twists[m]));
+        *out = RobotState::new(s.cube.then(&self.solver.twists[m]));
     }
     fn is_goal(&self, s: &RobotState) -> bool {
         s.coord == 0
     }
     fn cost(&self, m: usize) -> u32 {
-        TWISTS[m].cost()
+        self.objective.of(&TWISTS[m])
     }
 }
 

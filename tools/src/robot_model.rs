@@ -207,53 +207,85 @@ pub fn key(s: &[u8; 24]) -> u128 {
 
 type Fixed = BuildHasherDefault<std::collections::hash_map::DefaultHasher>;
 
-/// Exact minimum costs of every state: a Dijkstra backward from solved over keys, for each pair
-/// that the last twist used (the next twist must use the other).
+/// Exact minimum prices of every state: a Dijkstra backward from solved over keys, for each pair
+/// that the last twist used (the next twist must use the other). A twist's price is the spec's
+/// cost, or any other non-negative number per twist (seconds, for the time-optimal plans).
 pub struct RobotCosts {
-    /// key -> cost when the last twist used pair 0, pair 1.
-    pub cost: HashMap<u128, [u8; 2], Fixed>,
+    /// key -> price when the last twist used pair 0, pair 1.
+    pub cost: HashMap<u128, [f64; 2], Fixed>,
+    /// What each of `model.twists` costs here.
+    pub prices: Vec<f64>,
     pub model: RobotModel,
 }
 
+/// A non-negative price as a heap key: such floats order as their bit patterns do.
+fn heap_key(price: f64) -> std::cmp::Reverse<u64> {
+    debug_assert!(price >= 0.0);
+    std::cmp::Reverse(price.to_bits())
+}
+
 impl RobotCosts {
+    /// Prices every state with the model's own costs (the spec's, unless a test changed them).
     pub fn new(model: RobotModel) -> Self {
-        const INF: u8 = u8::MAX;
+        let prices = model.costs.iter().map(|&c| c as f64).collect();
+        Self::priced(model, prices)
+    }
+
+    /// Prices every state with `prices[t]` per twist `t` of the model.
+    pub fn priced(model: RobotModel, prices: Vec<f64>) -> Self {
+        use std::collections::BinaryHeap;
         let solved_state: [u8; 24] = std::array::from_fn(|f| (f / 4) as u8);
-        let mut cost: HashMap<u128, [u8; 2], Fixed> = HashMap::default();
+        let mut cost: HashMap<u128, [f64; 2], Fixed> = HashMap::default();
         cost.reserve(3_700_000);
-        cost.insert(key(&solved_state), [0, 0]);
-        // Buckets by cost: (state, the pair last used in the forward direction).
-        let mut buckets: Vec<Vec<([u8; 24], usize)>> = vec![Vec::new(); 64];
-        buckets[0] = vec![(solved_state, 0), (solved_state, 1)];
-        for c in 0..buckets.len() {
-            let bucket = std::mem::take(&mut buckets[c]);
-            for (s, last) in bucket {
-                if cost[&key(&s)][last] as usize != c {
+        cost.insert(key(&solved_state), [0.0, 0.0]);
+        // (price, state, the pair last used in the forward direction).
+        type Entry = (std::cmp::Reverse<u64>, [u8; 24], usize);
+        let mut heap: BinaryHeap<Entry> = BinaryHeap::new();
+        heap.push((heap_key(0.0), solved_state, 0));
+        heap.push((heap_key(0.0), solved_state, 1));
+        while let Some((std::cmp::Reverse(bits), s, last)) = heap.pop() {
+            let c = f64::from_bits(bits);
+            if cost[&key(&s)][last] < c {
+                continue;
+            }
+            // A twist `t` of pair `last` led here from `prev`, whose own last pair is the other.
+            for (t, twist) in model.twists.iter().enumerate() {
+                if twist.pair != last {
                     continue;
                 }
-                // A twist `t` of pair `last` led here from `prev`, whose own last pair is the other.
-                for (t, twist) in model.twists.iter().enumerate() {
-                    if twist.pair != last {
-                        continue;
-                    }
-                    let prev = model.unapply(&s, t);
-                    let nc = c + model.costs[t] as usize;
-                    let entry = cost.entry(key(&prev)).or_insert([INF, INF]);
-                    let other = 1 - last;
-                    if nc < entry[other] as usize {
-                        entry[other] = nc as u8;
-                        buckets[nc].push((prev, other));
-                    }
+                let prev = model.unapply(&s, t);
+                let nc = c + prices[t];
+                let entry = cost
+                    .entry(key(&prev))
+                    .or_insert([f64::INFINITY, f64::INFINITY]);
+                let other = 1 - last;
+                if nc < entry[other] {
+                    entry[other] = nc;
+                    heap.push((heap_key(nc), prev, other));
                 }
             }
         }
-        RobotCosts { cost, model }
+        RobotCosts {
+            cost,
+            prices,
+            model,
+        }
     }
 
-    /// The minimum cost from a state with no twist made yet.
-    pub fn start(&self, s: &[u8; 24]) -> u8 {
+    /// The minimum price from a state with no twist made yet.
+    pub fn start(&self, s: &[u8; 24]) -> f64 {
         let c = self.cost[&key(s)];
         c[0].min(c[1])
+    }
+
+    /// What a plan costs at these prices, twist by twist in order.
+    pub fn price_of(&self, plan: &[ArmTwist]) -> f64 {
+        plan.iter()
+            .map(|t| {
+                let i = self.model.twists.iter().position(|x| x == t);
+                self.prices[i.expect("one of the model's twists")]
+            })
+            .sum()
     }
 
     /// One optimal plan, walking down the table.
@@ -267,15 +299,16 @@ impl RobotCosts {
                 None => c[0].min(c[1]),
                 Some(p) => c[p],
             };
-            if here == 0 {
+            if here == 0.0 {
                 return plan;
             }
+            // The Dijkstra set `here` to exactly this sum for some step, so equality holds for it.
             let (t, next) = (0..self.model.twists.len())
                 .filter(|&t| Some(self.model.twists[t].pair) != last)
                 .map(|t| (t, self.model.apply(&s, t)))
                 .find(|(t, n)| {
                     let pair = self.model.twists[*t].pair;
-                    self.model.costs[*t] + self.cost[&key(n)][pair] == here
+                    self.cost[&key(n)][pair] + self.prices[*t] == here
                 })
                 .expect("a step down from every state");
             last = Some(self.model.twists[t].pair);

@@ -15,11 +15,18 @@ const SOLVED: [u8; 24] = [
 
 /// Runs a release-built twisty binary on `input` and returns its output lines.
 fn run(bin: &str, input: &str) -> Vec<String> {
+    run_with(bin, &[], input).0
+}
+
+/// [`run`] with arguments; also returns standard error.
+fn run_with(bin: &str, args: &[&str], input: &str) -> (Vec<String>, String) {
     let exe = tools::measure::release_bin(bin);
     tools::measure::build("twisty", &[bin]);
     let mut child = Command::new(exe)
+        .args(args)
         .stdin(Stdio::piped())
         .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
         .spawn()
         .unwrap();
     child
@@ -29,12 +36,14 @@ fn run(bin: &str, input: &str) -> Vec<String> {
         .write_all(input.as_bytes())
         .unwrap();
     let out = child.wait_with_output().unwrap();
-    assert!(out.status.success());
-    String::from_utf8(out.stdout)
+    let err = String::from_utf8(out.stderr).unwrap();
+    assert!(out.status.success(), "{bin} {args:?}: {err}");
+    let lines = String::from_utf8(out.stdout)
         .unwrap()
         .lines()
         .map(str::to_string)
-        .collect()
+        .collect();
+    (lines, err)
 }
 
 fn wca(face: Face, amount: u8) -> Move {
@@ -167,7 +176,7 @@ fn robot2_is_optimal_at_every_cost() {
     let mut keys: Vec<(u8, u128)> = costs
         .cost
         .iter()
-        .map(|(&k, c)| (c[0].min(c[1]), k))
+        .map(|(&k, c)| (c[0].min(c[1]) as u8, k))
         .collect();
     keys.sort();
     let max = keys.last().unwrap().0;
@@ -203,6 +212,117 @@ fn robot2_is_optimal_at_every_cost() {
             }
         }
         assert!(solved(&s), "`{scramble}`: `{answer}` does not solve it");
+    }
+}
+
+/// The protocol's timing written out from the spec's text (not the library's constants): slp1,
+/// slp2 (s), rpm, ratio, and the robot2 flags that select it.
+const TIMINGS: [(&[&str], [f64; 4]); 5] = [
+    (&["--speed", "slow"], [0.15, 0.15, 300.0, 1.2]),
+    (&["--speed", "medium"], [0.1, 0.1, 400.0, 1.0]),
+    (&["--speed", "fast"], [0.095, 0.095, 550.0, 0.9]),
+    (&["--speed", "superfast"], [0.1, 0.1, 600.0, 1.0]),
+    // Quick grips and slow turns: quarters dominate, unlike every named mode.
+    (
+        &[
+            "--slp1", "0.02", "--slp2", "0.03", "--rpm", "200", "--ratio", "1.5",
+        ],
+        [0.02, 0.03, 200.0, 1.5],
+    ),
+];
+
+/// The seconds a twist adds after the first, by the spec's protocol: grab, wait slp1, release, wait
+/// slp2, then turn and wait 2 * 60 / rpm * quarters * 90 / 360 * ratio (quarters of the larger turn).
+fn twist_seconds(t: &ArmTwist, [slp1, slp2, rpm, ratio]: [f64; 4]) -> f64 {
+    let quarters = t.quarters[0].max(t.quarters[1]) as f64;
+    slp1 + slp2 + 2.0 * 60.0 / rpm * quarters * 90.0 / 360.0 * ratio
+}
+
+/// `robot2 --objective time` against a Dijkstra over the robot model with each twist priced in
+/// seconds, at every named speed and one custom timing: on states spread over the whole range of
+/// minimum times (the slowest included), its plan solves the cube and takes exactly the minimum
+/// time, and `--show-time` reports the protocol's estimate of it. The cost-optimal plans are
+/// slower on some of these states at every timing, so the test would fail if `--objective` were
+/// ignored.
+#[test]
+fn robot2_is_time_optimal_at_every_speed() {
+    let twists = ArmTwist::all();
+    for (flags, timing) in TIMINGS {
+        let prices: Vec<f64> = twists.iter().map(|t| twist_seconds(t, timing)).collect();
+        let times = RobotCosts::priced(RobotModel::default(), prices);
+        let mut keys: Vec<(u64, u128)> = times
+            .cost
+            .iter()
+            .map(|(&k, c)| (c[0].min(c[1]).to_bits(), k))
+            .collect();
+        keys.sort();
+        // 150 states evenly over the sorted times, and the slowest.
+        let mut picked: Vec<u128> = keys.iter().step_by(keys.len() / 150).map(|e| e.1).collect();
+        picked.push(keys.last().unwrap().1);
+        let lines: Vec<String> = picked
+            .iter()
+            .map(|&k| scramble_of(&times.plan(&decode(k))))
+            .collect();
+        let input = lines.join("\n") + "\n";
+        let mut args = vec!["--objective", "time", "--show-time"];
+        args.extend_from_slice(flags);
+        let (answers, err) = run_with("robot2", &args, &input);
+        let by_cost = run("robot2", &input);
+        assert_eq!(answers.len(), lines.len());
+        let estimates: Vec<f64> = err
+            .lines()
+            .map(|l| {
+                let l = l.split(": ").nth(2).unwrap_or_else(|| panic!("`{l}`"));
+                l.trim_end_matches(" s estimated").parse().unwrap()
+            })
+            .collect();
+        assert_eq!(estimates.len(), lines.len(), "{err}");
+        let mut slower = 0;
+        for (i, (scramble, answer)) in lines.iter().zip(&answers).enumerate() {
+            let (cost, plan) = parse_plan(answer, &twists);
+            assert_eq!(cost, plan.iter().map(|t| t.cost() as u32).sum::<u32>());
+            assert!(
+                plan.windows(2).all(|w| w[0].pair != w[1].pair),
+                "`{answer}`"
+            );
+            let moves =
+                twisty::notation::parse_moves(scramble, 1, twisty::notation::Families::CUBE2)
+                    .unwrap();
+            let start = times.model.scramble(&SOLVED, &moves).unwrap();
+            let mut s = start;
+            for t in &plan {
+                for (arm, q) in t.arms() {
+                    s = times.model.turn_arm(&s, arm, q);
+                }
+            }
+            assert!(
+                solved(&s),
+                "{flags:?} `{scramble}`: `{answer}` does not solve it"
+            );
+            let best = times.start(&start);
+            let got = times.price_of(&plan);
+            assert!(
+                (got - best).abs() < 1e-9,
+                "{flags:?} `{scramble}`: `{answer}` takes {got} s of twists, the minimum is {best}"
+            );
+            // The protocol's whole estimate: 2 s start-up, the first twist without slp2.
+            let whole = if plan.is_empty() {
+                2.0
+            } else {
+                2.0 + got - timing[1]
+            };
+            assert!(
+                (estimates[i] - whole).abs() < 0.0006,
+                "{flags:?} `{answer}`: robot2 estimates {} s, the protocol {whole} s",
+                estimates[i]
+            );
+            let cost_plan = parse_plan(&by_cost[i], &twists).1;
+            slower += usize::from(times.price_of(&cost_plan) > best + 1e-9);
+        }
+        assert!(
+            slower > 0,
+            "{flags:?}: cost-optimal plans are all time-optimal"
+        );
     }
 }
 

@@ -469,7 +469,7 @@ fn robot2() -> Vec<(String, String, String)> {
     let worst = table
         .cost
         .values()
-        .map(|c| c[0].min(c[1]))
+        .map(|c| c[0].min(c[1]) as u32)
         .max()
         .unwrap_or(0);
     eprintln!(
