@@ -296,18 +296,6 @@ impl Open {
     }
 }
 
-#[cfg(test)]
-mod indent_tests {
-    use super::*;
-
-    #[test]
-    fn literals_keep_their_spaces_and_code_loses_half() {
-        let code = "mod a {\n    fn f() {\n        let s = \"x\\\n            y\";\n        let r = r#\"a\"\n    b\"#;\n        let c = '\"';\n        let q = '\\'';\n        let l: &'static str = \"\";\n    }\n}\n";
-        let want = "mod a {\n  fn f() {\n    let s = \"x\\\n            y\";\n    let r = r#\"a\"\n    b\"#;\n    let c = '\"';\n    let q = '\\'';\n    let l: &'static str = \"\";\n  }\n}\n";
-        assert_eq!(two_space_indent(code), want);
-    }
-}
-
 /// Drops library items that nothing kept refers to. References are found by name (every identifier
 /// in the kept code's tokens, macro arguments included), so a name shared by two items keeps both:
 /// the result can be larger than needed, never short of an item. `use` items and trait `impl` blocks of
@@ -930,5 +918,17 @@ fn check_allowed(
             "{}:{line}: cannot bundle: it {msg}",
             path.display()
         )),
+    }
+}
+
+#[cfg(test)]
+mod indent_tests {
+    use super::*;
+
+    #[test]
+    fn literals_keep_their_spaces_and_code_loses_half() {
+        let code = "mod a {\n    fn f() {\n        let s = \"x\\\n            y\";\n        let r = r#\"a\"\n    b\"#;\n        let c = '\"';\n        let q = '\\'';\n        let l: &'static str = \"\";\n    }\n}\n";
+        let want = "mod a {\n  fn f() {\n    let s = \"x\\\n            y\";\n    let r = r#\"a\"\n    b\"#;\n    let c = '\"';\n    let q = '\\'';\n    let l: &'static str = \"\";\n  }\n}\n";
+        assert_eq!(two_space_indent(code), want);
     }
 }
