@@ -77,7 +77,7 @@ impl RobotSolver {
     }
 
     /// A solver for `objective`: for any but the cost it also builds the quarter table (as large,
-    /// and as quick to build), which makes time-optimal searches several times smaller.
+    /// and about as quick to build), a tighter bound on a plan's quarters than the half-turn table.
     pub fn for_objective(objective: Objective) -> Self {
         RobotSolver::build(objective != Objective::COST)
     }
