@@ -204,47 +204,56 @@ impl<'a> Predictions<'a> {
     /// The readings of `views`, in order; the misses go through the network in one batch.
     fn read(&self, views: &[Stickers], readout: Readout) -> Vec<u8> {
         let mut store = self.store.borrow_mut();
-        let key = |v: &Stickers| view_rank(v).expect("a view of a cube");
-        let known = |store: &Store, v: &Stickers| match store {
-            Store::Dense(d) => d[key(v)] != UNKNOWN,
-            Store::Map(m) => m.contains_key(v),
+        // Each view's rank once: dense stores look up and fill by it.
+        let ranks: Vec<usize> = match &*store {
+            Store::Dense(_) => views
+                .iter()
+                .map(|v| view_rank(v).expect("a view of a cube"))
+                .collect(),
+            Store::Map(_) => Vec::new(),
         };
-        let mut missing: Vec<Stickers> = views
-            .iter()
-            .filter(|v| !known(&store, v))
-            .copied()
-            .collect();
+        let mut missing: Vec<(Stickers, usize)> = match &*store {
+            Store::Dense(d) => views
+                .iter()
+                .zip(&ranks)
+                .filter(|&(_, &r)| d[r] == UNKNOWN)
+                .map(|(v, &r)| (*v, r))
+                .collect(),
+            Store::Map(m) => views
+                .iter()
+                .filter(|v| !m.contains_key(*v))
+                .map(|v| (*v, 0))
+                .collect(),
+        };
         missing.sort_unstable();
         missing.dedup();
         if !missing.is_empty() {
+            let batch: Vec<Stickers> = missing.iter().map(|&(v, _)| v).collect();
             let readings = self
                 .net
-                .readings(&missing, self.quantile)
+                .readings(&batch, self.quantile)
                 .expect("the network runs on any batch of its own input size");
             self.network_rows
                 .set(self.network_rows.get() + missing.len() as u64);
             match &mut *store {
                 Store::Dense(d) => {
-                    for (v, r) in missing.iter().zip(readings) {
-                        d[key(v)] = r;
+                    for (&(_, rank), r) in missing.iter().zip(readings) {
+                        d[rank] = r;
                     }
                 }
                 Store::Map(m) => {
                     if m.len() + missing.len() > CACHE_LIMIT {
                         m.clear();
                     }
-                    m.extend(missing.into_iter().zip(readings));
+                    m.extend(batch.into_iter().zip(readings));
                 }
             }
         }
         let which = readout as usize;
-        views
-            .iter()
-            .map(|v| match &*store {
-                Store::Dense(d) => d[key(v)][which],
-                Store::Map(m) => m[v][which],
-            })
-            .collect()
+        match &*store {
+            Store::Dense(d) => ranks.iter().map(|&r| d[r][which]).collect(),
+            Store::Map(m) => views.iter().map(|v| m[v][which]).collect(),
+        }
     }
 }
 
