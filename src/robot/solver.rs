@@ -30,11 +30,6 @@ impl Objective {
     pub fn of(&self, t: &Twist) -> u32 {
         self.regrip + self.quarter * t.quarters() as u32
     }
-
-    /// What a whole plan adds up to.
-    pub fn of_plan(&self, plan: &[Twist]) -> u64 {
-        plan.iter().map(|t| self.of(t) as u64).sum()
-    }
 }
 
 /// Minimum-cost (or minimum-time) twist plans by IDA*.
