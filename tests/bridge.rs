@@ -272,3 +272,26 @@ fn bridge_plans_for_time_and_its_total_is_the_planners_estimate() {
         .to_string();
     assert_eq!(first, format!("plan: {}", robot2(scramble)[0]));
 }
+
+/// Timing the planner cannot price exactly (7 decimals) is refused only where the bridge plans for
+/// time: a plan given as input is sent as it is, and `--objective cost` does not price time.
+#[test]
+fn unpriceable_timing_is_refused_only_when_planning_for_time() {
+    let odd = ["--dry-run", "--slp1", "0.1234567"];
+    let run = |extra: &[&str], stdin: &str| {
+        Command::cargo_bin("bridge")
+            .unwrap()
+            .args(odd)
+            .args(extra)
+            .write_stdin(stdin.to_string())
+            .output()
+            .unwrap()
+    };
+    let plan = run(&[], "15 L' B' R' B'F2 R2L' B2F'\n");
+    assert!(plan.status.success(), "{plan:?}");
+    let by_cost = run(&["--objective", "cost"], "R U R' U'\n");
+    assert!(by_cost.status.success(), "{by_cost:?}");
+    let by_time = run(&[], "R U R' U'\n");
+    assert!(!by_time.status.success());
+    assert!(String::from_utf8_lossy(&by_time.stderr).contains("--slp1 may have at most 6 decimals"));
+}

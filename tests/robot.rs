@@ -100,7 +100,7 @@ fn robot2_timing_flags_are_checked() {
             "--ratio must be a number from 0.01 to 100",
         ),
         (
-            &["--slp1", "0.1234567"],
+            &["--objective", "time", "--slp1", "0.1234567"],
             "--slp1 may have at most 6 decimals",
         ),
         (&["--rpm", "0"], "--rpm must be 1 to 100000, found 0"),

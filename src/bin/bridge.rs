@@ -208,9 +208,13 @@ fn detect(text: &str) -> InputKind {
 }
 
 fn prepare(run: &Run, text: &str, speed: &Speed) -> Result<Prepared, Failure> {
-    let objective = match run.objective {
-        Goal::Cost => Objective::COST,
-        Goal::Time => speed.objective().map_err(|e| (2, e))?,
+    // Only face-turn and grid input are planned here; a plan given as input is sent as it is, so
+    // its speed need not be priceable.
+    let planner = || -> Result<RobotSolver, Failure> {
+        Ok(RobotSolver::for_objective(match run.objective {
+            Goal::Cost => Objective::COST,
+            Goal::Time => speed.objective().map_err(|e| (2, e))?,
+        }))
     };
     let kind = if run.input == InputKind::Auto {
         detect(text)
@@ -257,9 +261,7 @@ fn prepare(run: &Run, text: &str, speed: &Speed) -> Result<Prepared, Failure> {
             let undo = twisty::notation::inverse(&moves);
             let start = scramble.clone().unwrap_or(undo);
             let target = CubieCube::SOLVED.apply_moves(&start).expect("2x2x2 moves");
-            let plan = RobotSolver::for_objective(objective)
-                .solve_for(&target, objective)
-                .0;
+            let plan = planner()?.solve(&target).0;
             eprintln!(
                 "bridge: {} face turns ({}) become {} twists",
                 moves.len(),
@@ -275,9 +277,7 @@ fn prepare(run: &Run, text: &str, speed: &Speed) -> Result<Prepared, Failure> {
             // Read once: the stickers for the simulator, the cube for the solver.
             let stickers = parse_grid(text).map_err(bad_input)?;
             let cube = cube_from_grid_stickers(text, &stickers).map_err(bad_input)?;
-            let plan = RobotSolver::for_objective(objective)
-                .solve_for(&cube, objective)
-                .0;
+            let plan = planner()?.solve(&cube).0;
             Ok(Prepared {
                 plan,
                 start: Some(StickerCube(stickers)),

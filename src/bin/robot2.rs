@@ -108,7 +108,7 @@ fn main() {
                 let cube = CubieCube::SOLVED
                     .apply_moves(&moves)
                     .expect("2x2x2 moves only");
-                let plan = solver.solve_for(&cube, objective).0;
+                let plan = solver.solve(&cube).0;
                 if show_time {
                     eprintln!(
                         "robot2: line {n}: {:.3} s estimated",

@@ -49,9 +49,8 @@ impl Speed {
         }
     }
 
-    /// The speed if every parameter is one the bridge can wait for and the planner can price
-    /// exactly: waits of 0 to 60 s, ratio 0.01 to 100, rpm 1 to 100,000, and waits and ratio in
-    /// whole microseconds (millionths). The message names the flag (`--slp1`...).
+    /// The speed if every parameter is one the bridge can wait for: waits of 0 to 60 s, ratio
+    /// 0.01 to 100, rpm 1 to 100,000. The message names the flag (`--slp1`...).
     pub fn checked(self) -> Result<Speed, String> {
         for (flag, value, lo, hi, unit) in [
             ("--slp1", self.slp1, 0.0, 60.0, " seconds"),
@@ -61,11 +60,6 @@ impl Speed {
             if !(value.is_finite() && (lo..=hi).contains(&value)) {
                 return Err(format!(
                     "{flag} must be a number from {lo} to {hi}{unit}, found {value:?}"
-                ));
-            }
-            if micros(value).is_none() {
-                return Err(format!(
-                    "{flag} may have at most 6 decimals (the planner prices time in whole microseconds), found {value}"
                 ));
             }
         }
@@ -80,14 +74,23 @@ impl Speed {
     /// turn. So over plans of one twist or more the estimate is a constant (start-up minus slp2)
     /// plus the sum over twists, and minimising the sum minimises the estimate. Multiplied by rpm
     /// and a million, the two prices are whole numbers; divided by their common factor they are
-    /// small (medium: 8 and 3). Fails if the speed is not [`Speed::checked`] or the prices stay
-    /// above 2^20 (plans could then overflow the search's 32-bit costs).
+    /// small (medium: 8 and 3). Fails if the speed is not [`Speed::checked`], has more than 6
+    /// decimals, or the prices stay above 2^20 (plans could then overflow the search's 32-bit
+    /// costs).
     pub fn objective(&self) -> Result<Objective, String> {
         let s = self.checked()?;
+        // Exact prices need whole microseconds (millionths); only planning needs them.
+        let whole = |flag: &str, value: f64| {
+            micros(value).ok_or_else(|| {
+                format!(
+                    "{flag} may have at most 6 decimals (the planner prices time in whole microseconds), found {value}"
+                )
+            })
+        };
         let (slp1, slp2, ratio) = (
-            micros(s.slp1).expect("checked"),
-            micros(s.slp2).expect("checked"),
-            micros(s.ratio).expect("checked"),
+            whole("--slp1", s.slp1)?,
+            whole("--slp2", s.slp2)?,
+            whole("--ratio", s.ratio)?,
         );
         let regrip = (slp1 + slp2) * s.rpm as u64;
         let quarter = 30 * ratio;

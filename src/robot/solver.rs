@@ -34,10 +34,12 @@ impl Objective {
 
 /// Minimum-cost (or minimum-time) twist plans by IDA*.
 pub struct RobotSolver {
+    /// What a plan minimises.
+    objective: Objective,
     /// Exact half-turn distances of cubes seen with DBL home: a plan has at least this many twists.
     htm: DepthTable,
     /// Exact distances of cubes seen with DBL home when only anticlockwise quarter turns and half
-    /// turns are allowed: a plan turns at least this many quarters (see [`RobotSolver::solve_for`]).
+    /// turns are allowed: a plan turns at least this many quarters (see [`RobotSolver::solve`]).
     /// Built only for objectives other than the cost: it doubles the start-up, and cost-optimal
     /// searches take a fraction of a millisecond with `htm` alone.
     quarters: Option<DepthTable>,
@@ -68,16 +70,13 @@ const ANTICLOCKWISE_AND_HALF: [usize; 6] = [2, 1, 5, 4, 8, 7];
 impl RobotSolver {
     /// A solver for the spec's cost: builds the half-turn distance table (3,674,160 bytes).
     pub fn new() -> Self {
-        RobotSolver::build(false)
+        RobotSolver::for_objective(Objective::COST)
     }
 
     /// A solver for `objective`: for any but the cost it also builds the quarter table (as large,
     /// and about as quick to build), a tighter bound on a plan's quarters than the half-turn table.
     pub fn for_objective(objective: Objective) -> Self {
-        RobotSolver::build(objective != Objective::COST)
-    }
-
-    fn build(with_quarters: bool) -> Self {
+        let with_quarters = objective != Objective::COST;
         let tables = Cube2Tables::new();
         let htm = DepthTable::build_product(&tables.htm(), &[0]);
         // A directed graph: the inverse of U is not among its moves.
@@ -89,19 +88,22 @@ impl RobotSolver {
             )
         });
         RobotSolver {
+            objective,
             htm,
             quarters,
             twists: TWISTS.map(|t| t.cubie()),
         }
     }
 
-    /// A minimum-cost plan for the physical cube `cube` (robot frame), with search counters.
-    pub fn solve(&self, cube: &CubieCube) -> (Vec<Twist>, SearchStats) {
-        self.solve_for(cube, Objective::COST)
+    /// What this solver's plans minimise.
+    pub fn objective(&self) -> Objective {
+        self.objective
     }
 
-    /// A plan minimising `objective` for the physical cube `cube` (robot frame).
-    pub fn solve_for(&self, cube: &CubieCube, objective: Objective) -> (Vec<Twist>, SearchStats) {
+    /// A plan minimising the solver's objective for the physical cube `cube` (robot frame), with
+    /// search counters.
+    pub fn solve(&self, cube: &CubieCube) -> (Vec<Twist>, SearchStats) {
+        let objective = self.objective;
         // Up to a whole-cube rotation every twist is one face turn, so a plan has at least `htm`
         // twists. Its effect is X' (R', L': one quarter), X2 (R'L': one quarter; R2: two) or the
         // clockwise X (R2L', R'L2: two quarters) = X2 X': never fewer quarters than moves of

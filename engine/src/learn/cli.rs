@@ -18,18 +18,8 @@ pub enum LearnCommand {
     Train {
         #[command(flatten)]
         data: DataArgs,
-        /// Passes over the data.
-        #[arg(long, default_value_t = 4)]
-        epochs: usize,
-        /// States per optimizer step.
-        #[arg(long, default_value_t = 512)]
-        batch: usize,
-        /// AdamW's learning rate.
-        #[arg(long, default_value_t = 1e-3)]
-        lr: f64,
-        /// Where the weights go.
-        #[arg(long)]
-        out: PathBuf,
+        #[command(flatten)]
+        train: TrainArgs,
     },
     /// Runs the paper's experiment (needs the `learn` feature): test states of each optimal length
     /// solved by IDA* with each heuristic, written up as `OUT/learned-heuristic.md` and `.png`.
@@ -37,6 +27,30 @@ pub enum LearnCommand {
         #[command(flatten)]
         eval: EvalArgs,
     },
+}
+
+#[derive(clap::Args)]
+pub struct TrainArgs {
+    /// Passes over the data.
+    #[arg(long, default_value_t = 4)]
+    epochs: usize,
+    /// States per optimizer step.
+    #[arg(long, default_value_t = 512)]
+    batch: usize,
+    /// AdamW's learning rate.
+    #[arg(long, default_value_t = 1e-3)]
+    lr: f64,
+    /// Where the weights go.
+    #[arg(long)]
+    out: PathBuf,
+    /// Weights to go on training from (saved by an earlier `train` on the same data), instead of
+    /// fresh ones: training in several sittings.
+    #[arg(long)]
+    resume: Option<PathBuf>,
+    /// How many epochs the resumed weights have had: the next epoch's batch order is the one a
+    /// single longer run would have drawn.
+    #[arg(long, default_value_t = 0, requires = "resume")]
+    epochs_done: usize,
 }
 
 #[derive(clap::Args)]
@@ -140,13 +154,7 @@ pub fn run(command: LearnCommand, w: &mut impl Write) -> Result<(), String> {
             }
             Ok(())
         }
-        LearnCommand::Train {
-            data,
-            epochs,
-            batch,
-            lr,
-            out,
-        } => train(&data, epochs, batch, lr, &out, w),
+        LearnCommand::Train { data, train: t } => train(&data, &t, w),
         LearnCommand::Eval { eval: args } => eval(&args, w),
     }
 }
@@ -286,27 +294,14 @@ fn without_feature() -> String {
 }
 
 #[cfg(not(feature = "learn"))]
-fn train(
-    _: &DataArgs,
-    _: usize,
-    _: usize,
-    _: f64,
-    _: &std::path::Path,
-    _: &mut impl Write,
-) -> Result<(), String> {
+fn train(_: &DataArgs, _: &TrainArgs, _: &mut impl Write) -> Result<(), String> {
     Err(without_feature())
 }
 
 #[cfg(feature = "learn")]
-fn train(
-    data: &DataArgs,
-    epochs: usize,
-    batch: usize,
-    lr: f64,
-    out: &std::path::Path,
-    w: &mut impl Write,
-) -> Result<(), String> {
+fn train(data: &DataArgs, args: &TrainArgs, w: &mut impl Write) -> Result<(), String> {
     use super::net::Net;
+    let (epochs, batch, out) = (args.epochs, args.batch, args.out.as_path());
     use indicatif::{ProgressBar, ProgressStyle};
     let io = |e: std::io::Error| e.to_string();
     if batch == 0 || epochs == 0 {
@@ -323,9 +318,12 @@ fn train(
             folder.display()
         ));
     }
+    let net = match &args.resume {
+        Some(from) => Net::load(data.kind, from)?,
+        None => Net::new(data.kind, data.seed)?,
+    };
     let d = generate(data.kind, data.walks, data.length as usize, data.seed);
-    let net = Net::new(data.kind, data.seed)?;
-    let mut opt = net.optimizer(lr)?;
+    let mut opt = net.optimizer(args.lr)?;
     let bar = ProgressBar::new((d.examples() * epochs) as u64).with_style(
         ProgressStyle::with_template(
             "{msg} [{elapsed_precise}] {wide_bar} {pos}/{len} states ({per_sec}, {eta} left)",
@@ -333,8 +331,9 @@ fn train(
         .map_err(|e| e.to_string())?,
     );
     let t = Instant::now();
-    for epoch in 0..epochs {
-        bar.set_message(format!("epoch {}/{epochs}", epoch + 1));
+    let (first, last) = (args.epochs_done, args.epochs_done + epochs);
+    for epoch in first..last {
+        bar.set_message(format!("epoch {}/{last}", epoch + 1));
         let loss = net.train_epoch(&d, &mut opt, batch, data.seed ^ epoch as u64, |n| {
             bar.inc(n as u64)
         })?;
@@ -347,7 +346,7 @@ fn train(
     let sum = super::weights_checksum(out)?;
     writeln!(
         w,
-        "trained the {} network on {} examples ({} distinct states) x {epochs} epochs in {:.0} s; weights in {} (checksum {sum})",
+        "trained the {} network on {} examples ({} distinct states) x {epochs} epochs ({last} in all) in {:.0} s; weights in {} (checksum {sum})",
         data.kind.name(),
         d.examples(),
         d.len(),

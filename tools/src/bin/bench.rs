@@ -398,12 +398,10 @@ fn robot2() {
 /// solutions, on the same 1,000 random states; planning time per state for both objectives.
 fn robot_time() {
     use twisty::cube2::{solver_move, CubieCube};
-    use twisty::robot::{
-        estimate_seconds, plan_cost, translate_moves, Objective, RobotSolver, Speed, Twist,
-    };
+    use twisty::robot::{estimate_seconds, plan_cost, translate_moves, RobotSolver, Speed, Twist};
     println!("robot-time: time-optimal plans for the Soltvvo robot (robot2 --objective time)");
     let t = Instant::now();
-    let solver = RobotSolver::for_objective(Speed::MEDIUM.objective().unwrap());
+    let _startup = RobotSolver::for_objective(Speed::MEDIUM.objective().unwrap());
     println!(
         "  start-up (half-turn and quarter distance tables): {:.0} ms",
         t.elapsed().as_secs_f64() * 1000.0
@@ -416,13 +414,13 @@ fn robot_time() {
         })
         .collect();
     // Plans for every state under an objective, and the planning time per state (ms).
-    let plan_all = |objective: Objective| -> (Vec<Vec<Twist>>, Vec<f64>) {
+    let plan_all = |solver: &RobotSolver| -> (Vec<Vec<Twist>>, Vec<f64>) {
         let mut times = Vec::new();
         let plans = cubes
             .iter()
             .map(|c| {
                 let t = Instant::now();
-                let p = solver.solve_for(c, objective).0;
+                let p = solver.solve(c).0;
                 times.push(t.elapsed().as_secs_f64() * 1000.0);
                 p
             })
@@ -430,7 +428,7 @@ fn robot_time() {
         times.sort_by(|a, b| a.partial_cmp(b).unwrap());
         (plans, times)
     };
-    let (by_cost, cost_times) = plan_all(Objective::COST);
+    let (by_cost, cost_times) = plan_all(&RobotSolver::new());
     // Every translatable optimal face-turn solution (up to 48 per state), translated.
     let table = Cube2Solver::htm();
     let translations: Vec<Vec<Vec<Twist>>> = cubes
@@ -471,7 +469,7 @@ fn robot_time() {
         ("superfast", Speed::SUPERFAST),
     ];
     for (name, speed) in speeds {
-        let (by_time, times) = plan_all(speed.objective().unwrap());
+        let (by_time, times) = plan_all(&RobotSolver::for_objective(speed.objective().unwrap()));
         let secs = |p: &[Twist]| estimate_seconds(p, &speed);
         let mean = |f: &dyn Fn(usize) -> f64| kept.iter().map(|&i| f(i)).sum::<f64>() / n;
         // The fastest translation at this speed.
