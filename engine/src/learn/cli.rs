@@ -44,7 +44,8 @@ pub struct TrainArgs {
     #[arg(long)]
     out: PathBuf,
     /// Weights to go on training from (saved by an earlier `train` on the same data), instead of
-    /// fresh ones: training in several sittings.
+    /// fresh ones: training in several sittings. AdamW's moments start afresh, so give a lower
+    /// `--lr` than the first sitting's (its full first steps can undo the training).
     #[arg(long)]
     resume: Option<PathBuf>,
     /// How many epochs the resumed weights have had: the next epoch's batch order is the one a
