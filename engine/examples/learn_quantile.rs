@@ -2,8 +2,10 @@
 //! another seed than the evaluation's (so the choice is not fitted to the test states): for the
 //! mode and each quantile the view table keeps, % optimal per optimal length and over the paper's
 //! mix, and mean states evaluated. `cargo run --release -p engine --features learn --example
-//! learn_quantile [PER_LENGTH [SEED [NODE_LIMIT]]]` (defaults 30, 7, 100000). Builds the view table
-//! at `target/learn/degenerate-views.bin` first if it is missing (about 40 minutes).
+//! learn_quantile [PER_LENGTH [SEED [NODE_LIMIT [WEIGHTS]]]]` (defaults 30, 7, 100000, the
+//! committed degenerate weights; other weights, with their `.fnv64`, compare a new network before
+//! paying for a whole `eval`). Builds the view table at `target/learn/degenerate-views.bin` first
+//! if it is missing or was made for other weights (some minutes).
 use engine::learn::data::{stickers, Kind};
 use engine::learn::net::Net;
 use engine::learn::report::PAPER;
@@ -22,16 +24,19 @@ fn main() -> Result<(), String> {
             .unwrap_or(default)
     };
     let (per_length, seed, limit) = (arg(1, 30) as usize, arg(2, 7), arg(3, 100_000));
-    let weights = Path::new("engine/weights/degenerate.safetensors");
+    let weights = std::env::args()
+        .nth(4)
+        .unwrap_or_else(|| "engine/weights/degenerate.safetensors".to_string());
+    let weights = Path::new(&weights);
     let sum = engine::learn::verify_checksum(weights)?;
     let net = Net::load(Kind::Degenerate, weights)?;
     let table = ViewTable::load_or_build(
         &net,
         &sum,
         Path::new("target/learn/degenerate-views.bin"),
-        |n| {
-            if n % (1 << 20) < 8192 {
-                eprintln!("view table: {n} views");
+        |n, of| {
+            if n % (1 << 20) < 8192 || n == of {
+                eprintln!("view table: {n} of {of} views");
             }
         },
     )?;

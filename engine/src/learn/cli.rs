@@ -207,11 +207,15 @@ fn eval(args: &EvalArgs, w: &mut impl Write) -> Result<(), String> {
         )
         .map_err(|e| e.to_string())?,
     );
-    let views =
-        super::views::ViewTable::load_or_build(&degenerate, &deg_sum, &args.view_table, |n| {
-            table_bar.set_length(44_906_400);
+    let views = super::views::ViewTable::load_or_build(
+        &degenerate,
+        &deg_sum,
+        &args.view_table,
+        |n, of| {
+            table_bar.set_length(of as u64);
             table_bar.set_position(n as u64);
-        })?;
+        },
+    )?;
     table_bar.finish_and_clear();
     let threads = twisty::cube3::two_phase::default_threads();
     let dir = args.tables.clone().or_else(default_cache_dir);

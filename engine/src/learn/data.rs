@@ -11,6 +11,7 @@
 //! turn the same face twice in a row (that would be one turn), and everything is deterministic from
 //! the seed: same seed, same states in the same order.
 
+use super::views::{canonical, top_symmetries};
 use std::collections::HashMap;
 use twisty::notation::{Face, Move, Turn};
 pub use twisty::rng::Rng;
@@ -80,34 +81,45 @@ pub fn project(s: &Stickers, colour: u8) -> Stickers {
 
 /// The six views the degenerate heuristic averages: for each face, the cube turned whole so that
 /// this face is on top, reduced to that face's colour against the rest (the view the network was
-/// trained on, whose goal has the U colour on top). Whole-cube turns map face turns to face turns,
-/// so each view's distance is a lower bound on the cube's.
+/// trained on, whose goal has the U colour on top), then read in its canonical orientation among
+/// the symmetries that keep the top on top ([`canonical`]). Whole-cube turns and mirrors map face
+/// turns to face turns, so each view's distance is a lower bound on the cube's.
 pub fn face_views(c: &StickerCube3) -> [Stickers; 6] {
     static ROTATIONS: std::sync::OnceLock<[Option<Move>; 6]> = std::sync::OnceLock::new();
     let rotations = ROTATIONS.get_or_init(face_to_top);
     std::array::from_fn(|f| {
         let turned = rotations[f].map_or(*c, |m| c.apply(m));
         // The colour of the face that is now on top: its centre's.
-        project(&stickers(&turned), turned.0[4])
+        canonical(&project(&stickers(&turned), turned.0[4]))
     })
 }
 
 /// [`face_views`] of the cube whose moving stickers are `s` (centres at home, as under face turns),
-/// through six precomputed sticker permutations: what the search asks for every state it meets.
+/// through precomputed sticker permutations (8 per face, one per image): what the search asks for
+/// every state it meets.
 pub fn face_views_of(s: &Stickers) -> [Stickers; 6] {
-    static MAPS: std::sync::OnceLock<[[u8; STICKERS]; 6]> = std::sync::OnceLock::new();
+    // Per face, its rotation on top composed with each symmetry that keeps the top on top.
+    static MAPS: std::sync::OnceLock<[[[u8; STICKERS]; 8]; 6]> = std::sync::OnceLock::new();
     let maps = MAPS.get_or_init(|| {
         // Number the stickers, take each view's rotation, and read which number lands where.
         let rotations = face_to_top();
         let numbered: Stickers = std::array::from_fn(|i| i as u8);
         let cube = to_cube(&numbered);
+        let symmetries = top_symmetries();
         std::array::from_fn(|f| {
             let turned = rotations[f].map_or(cube, |m| cube.apply(m));
             // Centres carry numbers below 6 too, but never land on a moving place.
-            stickers(&turned)
+            let on_top = stickers(&turned);
+            std::array::from_fn(|k| symmetries[k].map(|j| on_top[j as usize]))
         })
     });
-    std::array::from_fn(|f| std::array::from_fn(|j| (s[maps[f][j] as usize] == f as u8) as u8))
+    std::array::from_fn(|f| {
+        let image = |k: usize| -> Stickers {
+            std::array::from_fn(|j| (s[maps[f][k][j] as usize] == f as u8) as u8)
+        };
+        // The least image, as `canonical` takes it.
+        (1..8).map(image).fold(image(0), |best, v| best.min(v))
+    })
 }
 
 /// For each face (U R F D L B), a whole-cube turn that brings it on top (`None` for U), found on the

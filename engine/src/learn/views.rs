@@ -1,9 +1,61 @@
 //! The degenerate cube's views as array indices. A view (one face's colour against the rest, that
 //! face on top) shows the colour on 4 of the 24 corner stickers and 4 of the 24 edge stickers, so
 //! it ranks as two 4-subsets of 24: [`view_rank`], dense in `VIEW_RANKS` = 10,626^2 entries, of
-//! which the 44,906,400 views a cube can show are used. With the `learn` feature, [`ViewTable`] is
-//! the degenerate network evaluated once on every one of them, so that a search reads the
-//! network's answers from an array instead of running it (about 20,000 views a second here).
+//! which the 44,906,400 views a cube can show are used. The network reads each view in one
+//! orientation, the least of its images under the 8 symmetries that keep the top on top
+//! ([`canonical`]). With the `learn` feature, [`ViewTable`] is the degenerate network evaluated
+//! once on every canonical view (about an eighth of them), so that a search reads the network's
+//! answers from an array instead of running it (about 20,000 views a second here).
+
+/// The 8 symmetries of the cube that keep the top face on top (the quarter turns about the U-D
+/// axis, each with or without the left-right mirror) as sticker maps: `image[j] = view[map[j]]`.
+/// Each maps face turns to face turns (the mirror reverses their direction), so a view and its
+/// images are equally far from the goal and may share one reading of the network.
+pub fn top_symmetries() -> &'static [[u8; STICKERS]; 8] {
+    use twisty::notation::{Move, Turn};
+    use twisty::sticker_cube3::StickerCube3;
+    static MAPS: std::sync::OnceLock<[[u8; STICKERS]; 8]> = std::sync::OnceLock::new();
+    MAPS.get_or_init(|| {
+        // Number the 54 facelets, move them, and read which number lands where.
+        let numbered = StickerCube3(std::array::from_fn(|i| i as u8));
+        let to48 = |f: usize| (f - f / 9 - (f % 9 > 4) as usize) as u8;
+        let moving: Vec<usize> = (0..54).filter(|i| i % 9 != 4).collect();
+        // Left-right mirror in the facelet order (each face read as a 3x3 from outside): columns
+        // reverse on every face, and R and L trade places.
+        let mirror = |i: usize| {
+            let (face, r, c) = (i / 9, i % 9 / 3, i % 3);
+            let face = [0, 4, 2, 3, 1, 5][face];
+            face * 9 + r * 3 + (2 - c)
+        };
+        std::array::from_fn(|k| {
+            let mut cube = numbered;
+            if k >= 4 {
+                cube = StickerCube3(std::array::from_fn(|i| cube.0[mirror(i)]));
+            }
+            if k % 4 > 0 {
+                cube = cube.apply(Move {
+                    turn: Turn::Rotation('y'),
+                    amount: (k % 4) as u8,
+                });
+            }
+            std::array::from_fn(|j| to48(cube.0[moving[j]] as usize))
+        })
+    })
+}
+
+/// The least (in byte order) of a view's images under [`top_symmetries`]: the orientation in which
+/// the degenerate network reads every view, so that the 8 images of one view get one reading and
+/// the view table needs the network on about an eighth of the views.
+pub fn canonical(v: &Stickers) -> Stickers {
+    let mut best = *v;
+    for map in &top_symmetries()[1..] {
+        let image: Stickers = std::array::from_fn(|j| v[map[j] as usize]);
+        if image < best {
+            best = image;
+        }
+    }
+    best
+}
 
 /// 4-subsets of 24: C(24, 4).
 pub const FOUR_OF_24: usize = 10_626;
@@ -102,7 +154,10 @@ mod table {
     /// The quantiles the table keeps besides the mode.
     pub const QUANTILES: [f32; 10] = [0.05, 0.1, 0.15, 0.2, 0.25, 0.3, 0.35, 0.4, 0.45, 0.5];
     const READINGS: usize = 1 + QUANTILES.len();
-    const MAGIC: &[u8; 8] = b"TWVIEWS1";
+    const MAGIC: &[u8; 8] = b"TWVIEWS2";
+    /// The readings of a view that is not canonical (never looked up: [`ViewTable::get`] reads the
+    /// canonical image).
+    pub const NOT_READ: u8 = u8::MAX;
 
     /// The degenerate network's readings (mode, then each of [`QUANTILES`]) of every view a cube
     /// can show, made for one set of weights (their checksum is kept with it).
@@ -134,35 +189,46 @@ mod table {
             self.len() == 0
         }
 
-        /// Runs `net` on every view, in batches; `progress` hears the views done so far.
-        pub fn build(net: &Net, weights_checksum: &str, mut progress: impl FnMut(usize)) -> Self {
+        /// Runs `net` on every canonical view ([`canonical`]), in batches; the other views are
+        /// never asked for and keep [`NOT_READ`]. `progress` hears the views done so far and how
+        /// many there are.
+        pub fn build(
+            net: &Net,
+            weights_checksum: &str,
+            mut progress: impl FnMut(usize, usize),
+        ) -> Self {
             let mut t = Self::empty(weights_checksum);
-            t.readings = Vec::with_capacity(t.len() * READINGS);
-            let batch = 8192;
-            let mut views: Vec<Stickers> = Vec::with_capacity(batch);
-            let mut flush = |views: &mut Vec<Stickers>, readings: &mut Vec<u8>| {
-                let r = net
-                    .readings_at(views, &QUANTILES)
-                    .expect("the network runs on any batch of its own input size");
-                readings.extend_from_slice(&r);
-                progress(readings.len() / READINGS);
-                views.clear();
-            };
-            for (_, c) in &t.corners {
-                for (_, e) in &t.edges {
-                    let mut v = [0u8; 48];
-                    for &k in c.iter().chain(e) {
-                        v[k] = 1;
-                    }
-                    views.push(v);
-                    if views.len() == batch {
-                        flush(&mut views, &mut t.readings);
-                    }
+            let view_at = |slot: usize| {
+                let (c, e) = (slot / t.edges.len(), slot % t.edges.len());
+                let mut v = [0u8; STICKERS];
+                for &k in t.corners[c].1.iter().chain(&t.edges[e].1) {
+                    v[k] = 1;
                 }
+                v
+            };
+            let slots: Vec<u32> = (0..t.len())
+                .filter(|&slot| {
+                    let v = view_at(slot);
+                    canonical(&v) == v
+                })
+                .map(|slot| slot as u32)
+                .collect();
+            let mut readings = vec![NOT_READ; t.len() * READINGS];
+            let mut done = 0;
+            for chunk in slots.chunks(8192) {
+                let views: Vec<Stickers> =
+                    chunk.iter().map(|&slot| view_at(slot as usize)).collect();
+                let r = net
+                    .readings_at(&views, &QUANTILES)
+                    .expect("the network runs on any batch of its own input size");
+                for (&slot, r) in chunk.iter().zip(r.chunks(READINGS)) {
+                    let at = slot as usize * READINGS;
+                    readings[at..at + READINGS].copy_from_slice(r);
+                }
+                done += chunk.len();
+                progress(done, slots.len());
             }
-            if !views.is_empty() {
-                flush(&mut views, &mut t.readings);
-            }
+            t.readings = readings;
             t
         }
 
@@ -171,7 +237,7 @@ mod table {
             net: &Net,
             weights_checksum: &str,
             path: &Path,
-            progress: impl FnMut(usize),
+            progress: impl FnMut(usize, usize),
         ) -> Result<Self, String> {
             if let Ok(bytes) = std::fs::read(path) {
                 let mut t = Self::empty(weights_checksum);
@@ -197,9 +263,9 @@ mod table {
             Ok(t)
         }
 
-        /// The readings of one view, if a cube can show it.
+        /// The readings of one view (those of its canonical image), if a cube can show it.
         pub fn get(&self, v: &Stickers) -> Option<&[u8]> {
-            let rank = view_rank(v)?;
+            let rank = view_rank(&canonical(v))?;
             let (c, e) = (rank / FOUR_OF_24, rank % FOUR_OF_24);
             let ci = self.corners.binary_search_by_key(&c, |x| x.0).ok()?;
             let ei = self.edges.binary_search_by_key(&e, |x| x.0).ok()?;
@@ -221,7 +287,8 @@ mod table {
                     s
                 })
                 .collect();
-            let fresh = net.readings_at(&views, &QUANTILES)?;
+            let canonical_views: Vec<Stickers> = views.iter().map(canonical).collect();
+            let fresh = net.readings_at(&canonical_views, &QUANTILES)?;
             for (v, want) in views.iter().zip(fresh.chunks(READINGS)) {
                 if self.get(v) != Some(want) {
                     return Err(format!(
@@ -242,15 +309,16 @@ mod table {
                 .ok_or_else(|| format!("quantile {q}: the view table keeps {QUANTILES:?}"))
         }
 
-        /// Every view's [`view_rank`] with its readings (mode first, then [`QUANTILES`]).
+        /// Every canonical view's [`view_rank`] with its readings (mode first, then
+        /// [`QUANTILES`]).
         pub fn for_each(&self, mut f: impl FnMut(usize, &[u8])) {
             let mut chunks = self.readings.chunks(READINGS);
             for (c, _) in &self.corners {
                 for (e, _) in &self.edges {
-                    f(
-                        c * FOUR_OF_24 + e,
-                        chunks.next().expect("a reading per view"),
-                    );
+                    let r = chunks.next().expect("a reading per view");
+                    if r[0] != NOT_READ {
+                        f(c * FOUR_OF_24 + e, r);
+                    }
                 }
             }
         }
@@ -260,11 +328,86 @@ mod table {
 #[cfg(feature = "learn")]
 pub use table::QUANTILES;
 
-use super::data::Stickers;
+use super::data::{Stickers, STICKERS};
 
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    use crate::learn::data::{face_views, goal, stickers, turn_tables, Kind};
+    use twisty::notation::{Face, Move, Turn};
+    use twisty::sticker_cube3::StickerCube3;
+
+    #[test]
+    fn the_top_symmetries_keep_the_top_and_carry_face_turns_to_face_turns() {
+        // turn_tables comes from the sticker model's face turns; the mirror is written by hand,
+        // so this is what proves it a symmetry: S then T is T' then S for some face turn T'.
+        let (turns, maps) = (turn_tables(), top_symmetries());
+        for (k, s) in maps.iter().enumerate() {
+            assert!(
+                maps[..k].iter().all(|other| other != s),
+                "symmetry {k} twice"
+            );
+            let top = goal(Kind::Degenerate);
+            assert_eq!(
+                s.map(|j| top[j as usize]),
+                top,
+                "symmetry {k} moves the top"
+            );
+            for t in &turns {
+                let s_then_t: Vec<u8> = (0..STICKERS).map(|j| t[s[j] as usize]).collect();
+                assert!(
+                    turns
+                        .iter()
+                        .any(|u| (0..STICKERS).all(|j| s_then_t[j] == s[u[j] as usize])),
+                    "symmetry {k} carries a face turn off the face turns"
+                );
+            }
+        }
+    }
+
+    #[test]
+    fn every_orientation_of_a_cube_reads_the_same_six_views() {
+        // Whole-cube turns from the sticker model: the cube turned whole is as far from solved,
+        // and its six canonical face views are the same six, in another order.
+        let mut rng = twisty::rng::Rng::new(11);
+        for trial in 0..40 {
+            let mut cube = StickerCube3::solved();
+            for _ in 0..(3 + trial % 15) {
+                let m = rng.below(18);
+                cube = cube.apply(Move {
+                    turn: Turn::Face(Face::ALL[m / 3]),
+                    amount: (m % 3) as u8 + 1,
+                });
+            }
+            let sorted = |c: &StickerCube3| {
+                let mut v = face_views(c);
+                v.sort();
+                v
+            };
+            let want = sorted(&cube);
+            for axis in ['x', 'y', 'z'] {
+                for amount in 1..4 {
+                    let turned = cube.apply(Move {
+                        turn: Turn::Rotation(axis),
+                        amount,
+                    });
+                    assert_eq!(sorted(&turned), want, "{axis}{amount}");
+                }
+            }
+            // The views the search reads (from the 48 stickers) are those of the sticker model.
+            assert_eq!(
+                crate::learn::data::face_views_of(&stickers(&cube)),
+                face_views(&cube)
+            );
+            // A canonical view is its own image's canonical view.
+            for v in face_views(&cube) {
+                for s in top_symmetries() {
+                    assert_eq!(canonical(&s.map(|j| v[j as usize])), v);
+                }
+            }
+        }
+    }
 
     #[test]
     fn a_cube_shows_5670_corner_and_7920_edge_subsets() {
