@@ -9,7 +9,7 @@ use twisty::cube2::tables::Cube2Tables;
 use twisty::dist_table::DepthTable;
 use twisty::heuristic::Heuristic;
 use twisty::pruner::CanonicalPruner;
-use twisty::search::{first_solution, Domain, SearchStats};
+use twisty::search::{first_solution_in_order, ChildOrder, Domain, SearchStats};
 
 /// The stickers of coordinate `coord` (the first 24 of 48; the rest 0).
 pub fn stickers_of(coord: usize) -> Stickers {
@@ -61,7 +61,7 @@ impl Cube2Domain {
     }
 
     /// The shortest solution `heuristic` lets IDA* find; no face twice in a row (U, R and F do not
-    /// commute).
+    /// commute); children least estimate first, as on the 3x3x3.
     pub fn solve(
         &self,
         heuristic: &impl Heuristic<usize>,
@@ -69,7 +69,14 @@ impl Cube2Domain {
         max_len: u32,
     ) -> (Option<Vec<usize>>, SearchStats) {
         let pruner = CanonicalPruner::new(MOVES, |m| m / 3, |_, _| false);
-        first_solution(self, heuristic, &pruner, &start, max_len)
+        first_solution_in_order(
+            self,
+            heuristic,
+            &pruner,
+            &start,
+            max_len,
+            ChildOrder::Bounds,
+        )
     }
 }
 

@@ -138,8 +138,14 @@ pub fn evaluate(plan: &Plan, mut progress: impl FnMut(usize, usize, &str)) -> Fi
                             |m| m / 3,
                             |a, c| a % 3 == c % 3,
                         );
-                        let (p, st) =
-                            twisty::search::first_solution(opt, b, &pruner, &state, max_len);
+                        let (p, st) = twisty::search::first_solution_in_order(
+                            opt,
+                            b,
+                            &pruner,
+                            &state,
+                            max_len,
+                            twisty::search::ChildOrder::Bounds,
+                        );
                         (p, st.nodes)
                     })
                 }

@@ -11,7 +11,7 @@ use std::collections::HashMap;
 use twisty::cube3::optimal::{OptState, OptimalTables};
 use twisty::heuristic::Heuristic;
 use twisty::pruner::CanonicalPruner;
-use twisty::search::{first_solution, Domain, SearchStats};
+use twisty::search::{first_solution_in_order, ChildOrder, Domain, SearchStats};
 
 /// The full-colour cube under the 18 face turns (`U U2 U' R ...`).
 pub struct StickerDomain {
@@ -43,7 +43,8 @@ impl Domain for StickerDomain {
 
 /// The shortest solution `heuristic` lets IDA* find (optimal when it never over-estimates), with
 /// the search's counts; canonical sequences only (no face twice in a row, opposite faces in one
-/// order).
+/// order), each node's children searched least estimate first (every heuristic of the evaluation
+/// is searched so).
 pub fn solve(
     domain: &StickerDomain,
     heuristic: &impl Heuristic<Stickers>,
@@ -51,7 +52,14 @@ pub fn solve(
     max_len: u32,
 ) -> (Option<Vec<usize>>, SearchStats) {
     let pruner = CanonicalPruner::new(18, |m| m / 3, |a, b| a % 3 == b % 3);
-    first_solution(domain, heuristic, &pruner, start, max_len)
+    first_solution_in_order(
+        domain,
+        heuristic,
+        &pruner,
+        start,
+        max_len,
+        ChildOrder::Bounds,
+    )
 }
 
 /// A heuristic with a budget: after `limit` states have been evaluated it answers "too far" for
@@ -120,7 +128,7 @@ impl Domain for PairDomain<'_> {
     }
 }
 
-/// IDA* on the pair (canonical sequences, as [`solve`]).
+/// IDA* on the pair (canonical sequences and children in order, as [`solve`]).
 pub fn solve_pair(
     domain: &PairDomain,
     heuristic: &impl Heuristic<Pair>,
@@ -128,7 +136,14 @@ pub fn solve_pair(
     max_len: u32,
 ) -> (Option<Vec<usize>>, SearchStats) {
     let pruner = CanonicalPruner::new(18, |m| m / 3, |a, b| a % 3 == b % 3);
-    first_solution(domain, heuristic, &pruner, start, max_len)
+    first_solution_in_order(
+        domain,
+        heuristic,
+        &pruner,
+        start,
+        max_len,
+        ChildOrder::Bounds,
+    )
 }
 
 /// How a network's output (a distribution over distances 0..25) is read as one distance.
