@@ -102,8 +102,8 @@ pub enum ChildOrder {
     Moves,
     /// Least cost-plus-bound first (ties in move order): the same nodes are searched below the
     /// last threshold, but in the last one the likeliest child comes first, so the solution is met
-    /// sooner. With a bound that can over-estimate, the first solution of an iteration is also
-    /// likelier to be its cheapest.
+    /// sooner. With a bound that can over-estimate, the order also changes which solution of an
+    /// iteration comes first.
     Bounds,
 }
 
