@@ -235,7 +235,7 @@ fn ida_star_on_stickers_finds_optimal_solutions() {
 
 #[test]
 fn the_pair_of_tables_and_stickers_solves_optimally_and_gives_up_at_its_budget() {
-    use engine::learn::search::{solve_pair, Budget, PairDomain, StickerDomain};
+    use engine::learn::search::{solve, Budget, PairDomain, StickerDomain};
     use engine::learn::testset::cubies;
     use twisty::cube3::optimal::{OptState, OptimalTables};
     use twisty::cube3::two_phase::TwoPhaseTables;
@@ -260,7 +260,7 @@ fn the_pair_of_tables_and_stickers_solves_optimally_and_gives_up_at_its_budget()
         }
         let start = (opt.state(&cubies(&c)), stickers(&c));
         let budget = Budget::new(&pdb, u64::MAX);
-        let (found, _) = solve_pair(&pair, &budget, &start, 20);
+        let (found, _) = solve(&pair, &budget, &start, 20);
         let path = found.expect("every cube is solvable");
         assert_eq!(Some(path.len() as u8), meet.distance(&c, 4));
         assert!(path.iter().fold(c, |c, &m| c.apply(moves[m])).is_solved());
@@ -268,7 +268,7 @@ fn the_pair_of_tables_and_stickers_solves_optimally_and_gives_up_at_its_budget()
         // With too small a budget the search gives up, and says so.
         if path.len() >= 4 {
             let small = Budget::new(&pdb, 18);
-            let (none, _) = solve_pair(&pair, &small, &start, 20);
+            let (none, _) = solve(&pair, &small, &start, 20);
             assert!(none.is_none() && small.exhausted());
         }
     }

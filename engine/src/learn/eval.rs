@@ -6,8 +6,7 @@ use super::data::{stickers, Stickers};
 use super::net::Net;
 use super::report::{Figures, Guide, Run};
 use super::search::{
-    solve, solve_pair, Admissible, Budget, NetHeuristic, PairDomain, Predictions, Readout,
-    StickerDomain,
+    solve, Admissible, Budget, NetHeuristic, PairDomain, Predictions, Readout, StickerDomain,
 };
 use super::testset::{cubies, test_states, TestState};
 use std::time::Instant;
@@ -133,19 +132,7 @@ pub fn evaluate(plan: &Plan, mut progress: impl FnMut(usize, usize, &str)) -> Fi
                     // The optimal solver's own search, bounded like the others.
                     let b = Budget::new(opt, limit);
                     measure(&b, bound, |b| {
-                        let pruner = twisty::pruner::CanonicalPruner::new(
-                            18,
-                            |m| m / 3,
-                            |a, c| a % 3 == c % 3,
-                        );
-                        let (p, st) = twisty::search::first_solution_in_order(
-                            opt,
-                            b,
-                            &pruner,
-                            &state,
-                            max_len,
-                            twisty::search::ChildOrder::Bounds,
-                        );
+                        let (p, st) = solve(opt, b, &state, max_len);
                         (p, st.nodes)
                     })
                 }
@@ -170,7 +157,7 @@ pub fn evaluate(plan: &Plan, mut progress: impl FnMut(usize, usize, &str)) -> Fi
                     let start = (opt.state(&cubies(&t.cube)), s);
                     let bound = h.bound(&start);
                     measure(&Budget::new(&h, limit), bound, |b| {
-                        let (p, st) = solve_pair(&pair, b, &start, max_len);
+                        let (p, st) = solve(&pair, b, &start, max_len);
                         (p, st.nodes)
                     })
                 }

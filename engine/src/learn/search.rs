@@ -42,13 +42,14 @@ impl Domain for StickerDomain {
 }
 
 /// The shortest solution `heuristic` lets IDA* find (optimal when it never over-estimates), with
-/// the search's counts; canonical sequences only (no face twice in a row, opposite faces in one
+/// the search's counts, on any of the evaluation's 3x3x3 domains (stickers, the pair, the optimal
+/// solver's coordinates): canonical sequences only (no face twice in a row, opposite faces in one
 /// order), each node's children searched least estimate first (every heuristic of the evaluation
 /// is searched so).
-pub fn solve(
-    domain: &StickerDomain,
-    heuristic: &impl Heuristic<Stickers>,
-    start: &Stickers,
+pub fn solve<D: Domain>(
+    domain: &D,
+    heuristic: &impl Heuristic<D::State>,
+    start: &D::State,
     max_len: u32,
 ) -> (Option<Vec<usize>>, SearchStats) {
     let pruner = CanonicalPruner::new(18, |m| m / 3, |a, b| a % 3 == b % 3);
@@ -126,24 +127,6 @@ impl Domain for PairDomain<'_> {
     fn is_goal(&self, s: &Pair) -> bool {
         self.stickers.is_goal(&s.1)
     }
-}
-
-/// IDA* on the pair (canonical sequences and children in order, as [`solve`]).
-pub fn solve_pair(
-    domain: &PairDomain,
-    heuristic: &impl Heuristic<Pair>,
-    start: &Pair,
-    max_len: u32,
-) -> (Option<Vec<usize>>, SearchStats) {
-    let pruner = CanonicalPruner::new(18, |m| m / 3, |a, b| a % 3 == b % 3);
-    first_solution_in_order(
-        domain,
-        heuristic,
-        &pruner,
-        start,
-        max_len,
-        ChildOrder::Bounds,
-    )
 }
 
 /// How a network's output (a distribution over distances 0..25) is read as one distance.
