@@ -43,6 +43,13 @@ fn training_lowers_the_loss_and_weights_round_trip_with_their_checksum() {
         net.predict(&probe).unwrap(),
         loaded.predict(&probe).unwrap()
     );
+    // Weights of another kind: both kinds named, not candle's bare shape mismatch.
+    let err = Net::load(Kind::Full, &path).err().unwrap();
+    assert!(
+        err.contains("96 inputs (the degenerate network's)")
+            && err.contains("full network has 288"),
+        "{err}"
+    );
 
     // One byte changed: refused before use.
     let mut bytes = std::fs::read(&path).unwrap();

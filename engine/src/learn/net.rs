@@ -75,6 +75,24 @@ impl Net {
     /// The network saved at `path` (checked against its checksum file first).
     pub fn load(kind: Kind, path: &std::path::Path) -> Result<Self> {
         super::verify_checksum(path)?;
+        // A file of another kind would fail in candle with a bare "shape mismatch": name the kinds.
+        let saved = candle_core::safetensors::load(path, &Device::Cpu)
+            .map_err(|e| format!("{}: {e}", path.display()))?;
+        if let Some(w) = saved.get("hidden0.weight") {
+            let width = w.dims().last().copied().unwrap_or(0);
+            if width != kind.inputs() {
+                let of = [Kind::Full, Kind::Degenerate, Kind::Cube2]
+                    .into_iter()
+                    .find(|k| k.inputs() == width)
+                    .map_or(String::new(), |k| format!(" (the {} network's)", k.name()));
+                return Err(format!(
+                    "{}: weights of a network with {width} inputs{of}, but the {} network has {}",
+                    path.display(),
+                    kind.name(),
+                    kind.inputs()
+                ));
+            }
+        }
         let mut net = Net::new(kind, 0)?;
         net.vars
             .load(path)
