@@ -152,9 +152,11 @@ mod table {
     use std::path::Path;
 
     /// The quantiles the table keeps besides the mode.
-    pub const QUANTILES: [f32; 10] = [0.05, 0.1, 0.15, 0.2, 0.25, 0.3, 0.35, 0.4, 0.45, 0.5];
+    pub const QUANTILES: [f32; 14] = [
+        0.01, 0.02, 0.03, 0.04, 0.05, 0.1, 0.15, 0.2, 0.25, 0.3, 0.35, 0.4, 0.45, 0.5,
+    ];
     const READINGS: usize = 1 + QUANTILES.len();
-    const MAGIC: &[u8; 8] = b"TWVIEWS2";
+    const MAGIC: &[u8; 8] = b"TWVIEWS3";
     /// The readings of a view that is not canonical (never looked up: [`ViewTable::get`] reads the
     /// canonical image).
     pub const NOT_READ: u8 = u8::MAX;
