@@ -3,6 +3,8 @@
 
 #![allow(clippy::incompatible_msrv)]
 
+mod common;
+
 use proptest::prelude::*;
 use twisty::cube3::{from_facelets, read_position, to_facelets, CubieCube, Position};
 use twisty::notation::{format_moves, parse_moves, Face, Families, Move, Turn};
@@ -407,4 +409,61 @@ fn a_damaged_table_file_is_built_again() {
     TwoPhaseTables::load_or_build(Some(&dir), 2, |m| log.push(m.to_string()));
     assert!(log[0].contains("the checksum does not match"), "{log:?}");
     let _ = std::fs::remove_dir_all(&dir);
+}
+
+// ---------------------------------------------------------------------------------------------
+// check-cube3, the oracle of the cube3 and cube3-opt cases: what it rejects, and why.
+
+/// Teeth: with the limit loosened by one move in src/bin/check-cube3.rs
+/// (`sed -i 's/moves.len() > limit/moves.len() > limit + 1/' src/bin/check-cube3.rs`), the
+/// README's test command fails here, on the three-move answer to a two-move optimum.
+#[test]
+fn check_cube3_accepts_short_enough_solutions_and_rejects_the_rest() {
+    // Line 1 as cube3-opt answers it (optimal length 2), line 2 as cube3 (at most 20), line 3 a
+    // facelet string (R applied, in other colour letters), line 4 solved.
+    let r_facelets: String = StickerCube3::solved()
+        .apply(Move {
+            turn: Turn::Face(Face::R),
+            amount: 1,
+        })
+        .to_facelets()
+        .chars()
+        .map(|c| "wbrygo".as_bytes()["URFDLB".find(c).unwrap()] as char)
+        .collect();
+    let input = format!("R U\nF2 x R\n{r_facelets}\n\n");
+    let checker = common::Checker::new("check-cube3", &input, "2\n20\n1\n0\n");
+    let check = |output: &str| checker.check(output);
+    let expect = |output: &str, code: i32, message: &str| {
+        let (got, msg) = check(output);
+        assert_eq!(got, Some(code), "{output:?}: {msg}");
+        assert!(msg.contains(message), "{output:?}: `{msg}` lacks `{message}`");
+    };
+    // Accepted: the optimum, any solution within 20 (in the frame after the rotation: x turned
+    // R's layer to where R stays, F's to U), the facelet string's inverse, nothing for solved.
+    expect("U' R'\nR' U2\nR'\n\n", 0, "ok 4 lines");
+    expect("U' R'\nR' U U\nR'\n\n", 0, "ok 4 lines");
+    // A token that is no move: the solver's fault, with line and column.
+    expect("U' Q\nR' U2\nR'\n\n", 1, "output: line 1, column 4");
+    // A sequence of real moves that leaves the cube unsolved.
+    expect("U' R'\nR' U\nR'\n\n", 1, "line 2: the cube is not solved");
+    expect("U' R'\nR' U2\nR\n\n", 1, "line 3: the cube is not solved");
+    // Solving, but over 20 moves (cube3's limit): R' U2 as R' U^18 R R', 21 moves.
+    let twenty_one = format!("R' {}R R'", "U ".repeat(18));
+    assert_eq!(twenty_one.split(' ').count(), 21);
+    expect(
+        &format!("U' R'\n{twenty_one}\nR'\n\n"),
+        1,
+        "line 2: 21 moves, more than 20",
+    );
+    // Solving, but one move longer than the committed optimum (cube3-opt's answer 2).
+    expect("U' R2 R\nR' U2\nR'\n\n", 1, "line 1: 3 moves, more than 2");
+    // A missing line.
+    expect("U' R'\nR' U2\nR'\n", 1, "expected 4 lines, found 3");
+    // Outer face turns only: a slice or rotation in the output is refused.
+    expect("U' R'\nR' U2\nR'\nx\n", 1, "output: line 4");
+    // A bad answer file is the checker's failure (exit 3), not the solver's.
+    let bad = common::Checker::new("check-cube3", "R\n", "two\n");
+    let (code, msg) = bad.check("R'\n");
+    assert_eq!(code, Some(3), "{msg}");
+    assert!(msg.contains("answer: line 1, column 1: expected a length"), "{msg}");
 }

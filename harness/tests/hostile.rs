@@ -39,15 +39,15 @@ fn floods_hogs_and_escapes_are_stopped() {
         "{long:?}"
     );
     assert!(long.2.chars().count() < 250, "{}", long.2.len());
-    // The sleeper in its own process group: the solver answered (AC), and the sleeper is gone.
-    assert_eq!(find("sleeper").1, "AC");
-    let err = dir.path().join("target/judge/run/hostile/sleeper.err");
-    let pid: i32 = std::fs::read_to_string(err)
-        .unwrap()
-        .trim()
-        .parse()
-        .unwrap();
-    assert!(!alive(pid), "the sleeper {pid} outlived its case");
+    // Sleepers that escape: in their own process group, in their own session (`setsid`), and
+    // orphaned by a double fork. Each solver answered (AC), and each sleeper is gone.
+    for case in ["sleeper", "setsid", "doublefork"] {
+        assert_eq!(find(case).1, "AC", "{case}");
+        let err = dir.path().join(format!("target/judge/run/hostile/{case}.err"));
+        let text = std::fs::read_to_string(err).unwrap();
+        let pid: i32 = text.trim().parse().unwrap_or_else(|_| panic!("{case}: {text}"));
+        assert!(!alive(pid), "the {case} sleeper {pid} outlived its case");
+    }
 }
 
 #[test]
@@ -92,11 +92,12 @@ fn an_empty_case_folder_is_a_warning_and_a_failure() {
     assert!(err.contains("nothing of empty was judged"), "{err}");
 }
 
-/// SIGTERM and SIGINT to the judge while a solver spins: the solver is stopped, the judge reports
-/// what ran and exits 130.
+/// SIGTERM, SIGINT and SIGHUP to the judge while a solver spins: the solver is stopped, the judge
+/// reports what ran and exits 130. SIGKILL (the judge killed outright, no chance to clean up): the
+/// measuring helper hears of it from the kernel (PDEATHSIG) and stops the solver itself.
 #[test]
 fn a_stopped_judge_leaves_nothing_running() {
-    for sig in [libc::SIGTERM, libc::SIGINT] {
+    for sig in [libc::SIGTERM, libc::SIGINT, libc::SIGHUP, libc::SIGKILL] {
         let dir = fixture(&["stoppable"]);
         let fifo = dir.path().join("testcases/ready.fifo");
         let c = std::ffi::CString::new(fifo.to_str().unwrap()).unwrap();
@@ -131,6 +132,16 @@ fn a_stopped_judge_leaves_nothing_running() {
         assert!(alive(solver));
         unsafe { libc::kill(judge_pid, sig) };
         let out = watcher.join().unwrap();
+        if sig == libc::SIGKILL {
+            // The helper cleans up on its own after the judge is gone: wait for that (a deadline
+            // for an event, not a timing assertion), then nothing may be left.
+            let deadline = std::time::Instant::now() + std::time::Duration::from_secs(20);
+            while alive(solver) && std::time::Instant::now() < deadline {
+                std::thread::yield_now();
+            }
+            assert!(!alive(solver), "the solver {solver} outlived a killed judge");
+            continue;
+        }
         assert_eq!(out.status.code(), Some(130), "signal {sig}");
         let err = String::from_utf8_lossy(&out.stderr);
         assert!(err.contains("interrupted; 0 of 1 cases judged"), "{err}");

@@ -137,7 +137,9 @@ pub fn read_position(text: &str, line: usize) -> Result<Position, InputError> {
 }
 
 /// Reads every line of `src` and answers each position with `answer`, spreading the lines over
-/// `threads` threads; answers come back in input order, a bad line as its error.
+/// `threads` threads; answers come back in input order, a bad line as its error. A worker that
+/// panics (a bug, never bad input) is not lost in silence: each of its lines comes back as an error
+/// naming the panic, so the binary reports them and exits non-zero.
 pub fn answer_lines<F>(src: &str, threads: usize, answer: F) -> Vec<Result<String, InputError>>
 where
     F: Fn(&Position) -> String + Sync,
@@ -150,17 +152,68 @@ where
         let handles: Vec<_> = lines
             .chunks(per.max(1))
             .map(|chunk| {
-                scope.spawn(move || {
+                let handle = scope.spawn(move || {
                     chunk
                         .iter()
                         .map(|&(n, text)| read_position(text, n).map(|p| answer(&p)))
                         .collect::<Vec<_>>()
-                })
+                });
+                (chunk, handle)
             })
             .collect();
         handles
             .into_iter()
-            .flat_map(|h| h.join().unwrap_or_default())
+            .flat_map(|(chunk, h)| {
+                h.join().unwrap_or_else(|payload| {
+                    let why = panic_message(payload.as_ref());
+                    chunk
+                        .iter()
+                        .map(|&(n, _)| {
+                            Err(InputError::new(
+                                n,
+                                1,
+                                format!("no answer: the solver failed ({why})"),
+                            ))
+                        })
+                        .collect()
+                })
+            })
             .collect()
     })
+}
+
+/// The text a panic was raised with, if it was text.
+fn panic_message(payload: &(dyn std::any::Any + Send)) -> String {
+    match (payload.downcast_ref::<&str>(), payload.downcast_ref::<String>()) {
+        (Some(s), _) => format!("a worker thread panicked: {s}"),
+        (_, Some(s)) => format!("a worker thread panicked: {s}"),
+        _ => "a worker thread panicked".to_string(),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// A worker that panics on one line loses its whole batch, and every line of it comes back as
+    /// an error saying so; the other workers' answers stand.
+    #[test]
+    fn a_panicking_worker_is_an_error_on_each_of_its_lines() {
+        let src = "R\nU\nF\nD\n";
+        let answers = answer_lines(src, 2, |p| {
+            assert!(p.cube != CubieCube::SOLVED.apply_all(&[9]), "the D line");
+            "fine".to_string()
+        });
+        assert_eq!(answers.len(), 4);
+        assert_eq!(answers[0].as_deref(), Ok("fine"));
+        assert_eq!(answers[1].as_deref(), Ok("fine"));
+        for (k, a) in answers[2..].iter().enumerate() {
+            let e = a.as_ref().unwrap_err();
+            assert_eq!(e.line, 3 + k);
+            assert!(
+                e.msg.contains("the solver failed (a worker thread panicked: the D line)"),
+                "{e}"
+            );
+        }
+    }
 }

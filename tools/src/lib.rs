@@ -7,5 +7,6 @@ pub mod measure;
 pub mod net;
 /// The library's seeded generator, under its old name here.
 pub use twisty::rng;
+pub mod robot_costs;
 pub mod robot_model;
 pub mod stickers;

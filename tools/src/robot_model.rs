@@ -6,11 +6,9 @@
 //! States are compared up to a renaming of colours (the robot may end in any orientation, so what
 //! counts is which stickers match, not which colour they are): a state's key renames colours in
 //! order of first appearance, so every solved orientation is the same key, and the whole space is
-//! 3,674,160 keys.
+//! 3,674,160 keys. `tools::robot_costs` prices every one of them.
 
 use crate::net::{fold, rotate, Place, CANONICAL_NET, V};
-use std::collections::HashMap;
-use std::hash::BuildHasherDefault;
 
 /// The robot's arms in the solver's frame (arm 0 = R, 1 = B, 2 = L, 3 = F), as the axis pointing
 /// from the cube's centre to the arm: +x is R, +z is F, +y is U.
@@ -66,8 +64,6 @@ pub struct RobotModel {
     /// `arm_perm[a][f]`: where sticker `f` goes when arm `a` turns -90 degrees.
     arm_perm: [[usize; 24]; 4],
     pub twists: Vec<ArmTwist>,
-    /// What each twist costs in the search: the spec's cost, unless a test changes it.
-    pub costs: Vec<u8>,
     /// `twist_perm[t]`: the whole twist as one sticker permutation.
     twist_perm: Vec<[usize; 24]>,
 }
@@ -116,7 +112,6 @@ impl RobotModel {
             .collect();
         RobotModel {
             arm_perm,
-            costs: twists.iter().map(ArmTwist::cost).collect(),
             twists,
             twist_perm,
         }
@@ -178,11 +173,6 @@ impl RobotModel {
         }
         Some(s)
     }
-
-    /// The twists' inverse permutations applied: the states that `twist` turns into `s`.
-    fn unapply(&self, s: &[u8; 24], twist: usize) -> [u8; 24] {
-        std::array::from_fn(|f| s[self.twist_perm[twist][f]])
-    }
 }
 
 /// Every face one colour.
@@ -190,9 +180,10 @@ pub fn solved(s: &[u8; 24]) -> bool {
     s.chunks(4).all(|f| f.iter().all(|&c| c == f[0]))
 }
 
-/// The state's key: colours renamed in order of first appearance, 3 bits each.
+/// The state's key: colours renamed in order of first appearance, 3 bits each. Colours are 0..8 (the
+/// model's are 0..6); the small table keeps this hot loop of the exact searches cheap.
 pub fn key(s: &[u8; 24]) -> u128 {
-    let mut name = [u8::MAX; 256];
+    let mut name = [u8::MAX; 8];
     let mut next = 0u8;
     let mut k = 0u128;
     for &c in s {
@@ -203,119 +194,6 @@ pub fn key(s: &[u8; 24]) -> u128 {
         k = k << 3 | name[c as usize] as u128;
     }
     k
-}
-
-type Fixed = BuildHasherDefault<std::collections::hash_map::DefaultHasher>;
-
-/// Exact minimum prices of every state: a Dijkstra backward from solved over keys, for each pair
-/// that the last twist used (the next twist must use the other). A twist's price is the spec's
-/// cost, or any other non-negative number per twist (seconds, for the time-optimal plans).
-pub struct RobotCosts {
-    /// key -> price when the last twist used pair 0, pair 1.
-    pub cost: HashMap<u128, [f64; 2], Fixed>,
-    /// What each of `model.twists` costs here.
-    pub prices: Vec<f64>,
-    pub model: RobotModel,
-}
-
-/// A non-negative price as a heap key: such floats order as their bit patterns do.
-fn heap_key(price: f64) -> std::cmp::Reverse<u64> {
-    debug_assert!(price >= 0.0);
-    std::cmp::Reverse(price.to_bits())
-}
-
-impl RobotCosts {
-    /// Prices every state with the model's own costs (the spec's, unless a test changed them).
-    pub fn new(model: RobotModel) -> Self {
-        let prices = model.costs.iter().map(|&c| c as f64).collect();
-        Self::priced(model, prices)
-    }
-
-    /// Prices every state with `prices[t]` per twist `t` of the model.
-    pub fn priced(model: RobotModel, prices: Vec<f64>) -> Self {
-        use std::collections::BinaryHeap;
-        let solved_state: [u8; 24] = std::array::from_fn(|f| (f / 4) as u8);
-        let mut cost: HashMap<u128, [f64; 2], Fixed> = HashMap::default();
-        cost.reserve(3_700_000);
-        cost.insert(key(&solved_state), [0.0, 0.0]);
-        // (price, state, the pair last used in the forward direction).
-        type Entry = (std::cmp::Reverse<u64>, [u8; 24], usize);
-        let mut heap: BinaryHeap<Entry> = BinaryHeap::new();
-        heap.push((heap_key(0.0), solved_state, 0));
-        heap.push((heap_key(0.0), solved_state, 1));
-        while let Some((std::cmp::Reverse(bits), s, last)) = heap.pop() {
-            let c = f64::from_bits(bits);
-            if cost[&key(&s)][last] < c {
-                continue;
-            }
-            // A twist `t` of pair `last` led here from `prev`, whose own last pair is the other.
-            for (t, twist) in model.twists.iter().enumerate() {
-                if twist.pair != last {
-                    continue;
-                }
-                let prev = model.unapply(&s, t);
-                let nc = c + prices[t];
-                let entry = cost
-                    .entry(key(&prev))
-                    .or_insert([f64::INFINITY, f64::INFINITY]);
-                let other = 1 - last;
-                if nc < entry[other] {
-                    entry[other] = nc;
-                    heap.push((heap_key(nc), prev, other));
-                }
-            }
-        }
-        RobotCosts {
-            cost,
-            prices,
-            model,
-        }
-    }
-
-    /// The minimum price from a state with no twist made yet.
-    pub fn start(&self, s: &[u8; 24]) -> f64 {
-        let c = self.cost[&key(s)];
-        c[0].min(c[1])
-    }
-
-    /// What a plan costs at these prices, twist by twist in order.
-    pub fn price_of(&self, plan: &[ArmTwist]) -> f64 {
-        plan.iter()
-            .map(|t| {
-                let i = self.model.twists.iter().position(|x| x == t);
-                self.prices[i.expect("one of the model's twists")]
-            })
-            .sum()
-    }
-
-    /// One optimal plan, walking down the table.
-    pub fn plan(&self, s: &[u8; 24]) -> Vec<ArmTwist> {
-        let mut s = *s;
-        let mut last: Option<usize> = None;
-        let mut plan = Vec::new();
-        loop {
-            let c = self.cost[&key(&s)];
-            let here = match last {
-                None => c[0].min(c[1]),
-                Some(p) => c[p],
-            };
-            if here == 0.0 {
-                return plan;
-            }
-            // The Dijkstra set `here` to exactly this sum for some step, so equality holds for it.
-            let (t, next) = (0..self.model.twists.len())
-                .filter(|&t| Some(self.model.twists[t].pair) != last)
-                .map(|t| (t, self.model.apply(&s, t)))
-                .find(|(t, n)| {
-                    let pair = self.model.twists[*t].pair;
-                    self.cost[&key(n)][pair] + self.prices[*t] == here
-                })
-                .expect("a step down from every state");
-            last = Some(self.model.twists[t].pair);
-            plan.push(self.model.twists[t]);
-            s = next;
-        }
-    }
 }
 
 #[cfg(test)]

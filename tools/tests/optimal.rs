@@ -1,12 +1,17 @@
-//! cube2, robot2 and cube3-opt against exact searches over independent models, on states of every depth up to
+//! cube2 and robot2 against exact searches over independent models, on states of every depth up to
 //! the deepest: cube2 against a breadth-first search over sticker arrays turned by 3D geometry
 //! (`tools::net`, `tools::robot_model`), robot2 against the Dijkstra over the robot rebuilt from its
-//! arms (`tools::robot_model`). Neither model shares code or tables with the solvers.
+//! arms (`tools::robot_costs`). Neither model shares code or tables with the solvers.
+//!
+//! These are proofs (whole state spaces, Dijkstras): `cargo proofs` runs them, the README's test
+//! command does not (`cargo test -p tools --test optimal -- --ignored` runs this file alone).
 
 use std::collections::HashMap;
 use std::io::Write;
 use std::process::{Command, Stdio};
-use tools::robot_model::{solved, ArmTwist, RobotCosts, RobotModel};
+use std::sync::OnceLock;
+use tools::robot_costs::{RobotCosts, RobotGraph};
+use tools::robot_model::{solved, ArmTwist, RobotModel};
 use twisty::notation::{Face, Move, Turn};
 
 const SOLVED: [u8; 24] = [
@@ -57,11 +62,14 @@ fn text(moves: &[Move]) -> String {
     twisty::notation::format_moves(moves)
 }
 
-fn decode(k: u128) -> [u8; 24] {
-    std::array::from_fn(|i| ((k >> (3 * (23 - i))) & 7) as u8)
+/// The robot's state graph, built once per run and shared by every pricing below.
+fn graph() -> &'static RobotGraph {
+    static G: OnceLock<RobotGraph> = OnceLock::new();
+    G.get_or_init(|| RobotGraph::new(RobotModel::default()))
 }
 
 #[test]
+#[ignore = "proof"]
 fn cube2_is_optimal_at_every_depth() {
     let model = RobotModel::default();
     // U R F quarter, half and three-quarter turns (DBL held), as sticker permutations.
@@ -169,23 +177,23 @@ fn scramble_of(plan: &[ArmTwist]) -> String {
 }
 
 #[test]
+#[ignore = "proof"]
 fn robot2_is_optimal_at_every_cost() {
-    let costs = RobotCosts::new(RobotModel::default());
-    assert_eq!(costs.cost.len(), 3_674_160);
+    let graph = graph();
+    assert_eq!(graph.len(), 3_674_160);
+    let costs = RobotCosts::new(graph);
     // Up to 12 states of every cost from 0 to the costliest, in a fixed order.
-    let mut keys: Vec<(u8, u128)> = costs
-        .cost
-        .iter()
-        .map(|(&k, c)| (c[0].min(c[1]) as u8, k))
+    let mut ids: Vec<(u8, usize)> = (0..graph.len())
+        .map(|id| (costs.minimum(id) as u8, id))
         .collect();
-    keys.sort();
-    let max = keys.last().unwrap().0;
+    ids.sort();
+    let max = ids.last().unwrap().0;
     let mut lines = Vec::new();
     let mut want = Vec::new();
     for c in 0..=max {
-        let at: Vec<u128> = keys.iter().filter(|e| e.0 == c).map(|e| e.1).collect();
-        for k in at.iter().step_by((at.len() / 12).max(1)).take(12) {
-            let state = decode(*k);
+        let at: Vec<usize> = ids.iter().filter(|e| e.0 == c).map(|e| e.1).collect();
+        for &id in at.iter().step_by((at.len() / 12).max(1)).take(12) {
+            let state = graph.states[id];
             lines.push(scramble_of(&costs.plan(&state)));
             want.push(c as u32);
         }
@@ -205,10 +213,10 @@ fn robot2_is_optimal_at_every_cost() {
         // The plan, turned on the model's arms, solves the scrambled cube.
         let moves =
             twisty::notation::parse_moves(scramble, 1, twisty::notation::Families::CUBE2).unwrap();
-        let mut s = costs.model.scramble(&SOLVED, &moves).unwrap();
+        let mut s = graph.model.scramble(&SOLVED, &moves).unwrap();
         for t in &plan {
             for (arm, q) in t.arms() {
-                s = costs.model.turn_arm(&s, arm, q);
+                s = graph.model.turn_arm(&s, arm, q);
             }
         }
         assert!(solved(&s), "`{scramble}`: `{answer}` does not solve it");
@@ -245,23 +253,24 @@ fn twist_seconds(t: &ArmTwist, [slp1, slp2, rpm, ratio]: [f64; 4]) -> f64 {
 /// slower on some of these states at every timing, so the test would fail if `--objective` were
 /// ignored.
 #[test]
+#[ignore = "proof"]
 fn robot2_is_time_optimal_at_every_speed() {
+    let graph = graph();
     let twists = ArmTwist::all();
+    assert_eq!(twists, graph.model.twists);
     for (flags, timing) in TIMINGS {
         let prices: Vec<f64> = twists.iter().map(|t| twist_seconds(t, timing)).collect();
-        let times = RobotCosts::priced(RobotModel::default(), prices);
-        let mut keys: Vec<(u64, u128)> = times
-            .cost
-            .iter()
-            .map(|(&k, c)| (c[0].min(c[1]).to_bits(), k))
+        let times = RobotCosts::priced(graph, prices);
+        let mut ids: Vec<(u64, usize)> = (0..graph.len())
+            .map(|id| (times.minimum(id).to_bits(), id))
             .collect();
-        keys.sort();
+        ids.sort();
         // 150 states evenly over the sorted times, and the slowest.
-        let mut picked: Vec<u128> = keys.iter().step_by(keys.len() / 150).map(|e| e.1).collect();
-        picked.push(keys.last().unwrap().1);
+        let mut picked: Vec<usize> = ids.iter().step_by(ids.len() / 150).map(|e| e.1).collect();
+        picked.push(ids.last().unwrap().1);
         let lines: Vec<String> = picked
             .iter()
-            .map(|&k| scramble_of(&times.plan(&decode(k))))
+            .map(|&id| scramble_of(&times.plan(&graph.states[id])))
             .collect();
         let input = lines.join("\n") + "\n";
         let mut args = vec!["--objective", "time", "--show-time"];
@@ -288,11 +297,11 @@ fn robot2_is_time_optimal_at_every_speed() {
             let moves =
                 twisty::notation::parse_moves(scramble, 1, twisty::notation::Families::CUBE2)
                     .unwrap();
-            let start = times.model.scramble(&SOLVED, &moves).unwrap();
+            let start = graph.model.scramble(&SOLVED, &moves).unwrap();
             let mut s = start;
             for t in &plan {
                 for (arm, q) in t.arms() {
-                    s = times.model.turn_arm(&s, arm, q);
+                    s = graph.model.turn_arm(&s, arm, q);
                 }
             }
             assert!(
@@ -329,15 +338,17 @@ fn robot2_is_time_optimal_at_every_speed() {
 /// The model has teeth: with two twists' costs exchanged (R' priced as R2 and R2 as R'), it prices
 /// some committed robot2 case differently from the answer file.
 #[test]
+#[ignore = "proof"]
 fn exchanged_twist_costs_disagree_with_the_answers() {
-    let mut model = RobotModel::default();
+    let graph = graph();
     let (a, b) = (0, 1);
     assert_eq!(
-        (model.twists[a].token(), model.twists[b].token()),
+        (graph.model.twists[a].token(), graph.model.twists[b].token()),
         ("R'".into(), "R2".into())
     );
-    model.costs.swap(a, b);
-    let wrong = RobotCosts::new(model);
+    let mut prices: Vec<f64> = graph.model.twists.iter().map(|t| t.cost() as f64).collect();
+    prices.swap(a, b);
+    let wrong = RobotCosts::priced(graph, prices);
     let dir = tools::measure::root().join("testcases/robot2");
     let mut differ = 0;
     for e in std::fs::read_dir(dir).unwrap() {
@@ -349,65 +360,11 @@ fn exchanged_twist_costs_disagree_with_the_answers() {
                 let moves =
                     twisty::notation::parse_moves(line, 1, twisty::notation::Families::CUBE2)
                         .unwrap();
-                let s = wrong.model.scramble(&SOLVED, &moves).unwrap();
+                let s = graph.model.scramble(&SOLVED, &moves).unwrap();
                 let want: u32 = answer.split_whitespace().next().unwrap().parse().unwrap();
                 differ += usize::from(wrong.start(&s) as u32 != want);
             }
         }
     }
     assert!(differ > 0, "the exchanged costs agree with every answer");
-}
-
-// ---------------------------------------------------------------------------------------------
-// cube3-opt against meeting in the middle on the 3x3x3 sticker model (`tools::stickers`).
-
-fn cube3_tables() -> &'static twisty::cube3::optimal::OptimalTables {
-    use std::sync::OnceLock;
-    use twisty::cube3::optimal::OptimalTables;
-    use twisty::cube3::two_phase::TwoPhaseTables;
-    static T: OnceLock<OptimalTables> = OnceLock::new();
-    T.get_or_init(|| {
-        // The same cache as tests/cube3.rs: built once per target folder.
-        let dir = std::path::Path::new(env!("CARGO_TARGET_TMPDIR")).join("cube3-tables");
-        let two = TwoPhaseTables::load_or_build(Some(&dir), 2, |m| eprintln!("{m}"));
-        OptimalTables::load_or_build(two, Some(&dir), 2, |m| eprintln!("{m}"))
-    })
-}
-
-#[test]
-fn cube3_optimal_lengths_agree_with_bidirectional_search_up_to_9() {
-    use tools::stickers::Cube3Meet;
-    use twisty::cube3::read_position;
-    use twisty::notation::{format_moves, parse_moves, Families};
-    use twisty::sticker_cube3::StickerCube3;
-    let opt = cube3_tables();
-    let from_solved = Cube3Meet::new(5);
-    // The published count of states within 5 face turns (1 + 18 + 243 + 3,240 + 43,239 +
-    // 574,908): the compact keys tell states apart and the canonical sequences miss none.
-    assert_eq!(from_solved.len(), 621_649);
-    let mut rng = tools::rng::Rng::new(8);
-    for k in 0..40 {
-        let len = 1 + k % 10;
-        let moves: Vec<Move> = (0..len)
-            .map(|_| Move {
-                turn: Turn::Face(Face::ALL[rng.below(6)]),
-                amount: rng.below(3) as u8 + 1,
-            })
-            .collect();
-        let c = StickerCube3::solved().apply_all(&moves);
-        // Meeting in the middle: exact when the distance is at most 9, `None` beyond.
-        let bfs = from_solved.distance(&c, 4);
-        let facelets: String =
-            c.0.iter()
-                .map(|&f| "URFDLB".as_bytes()[f as usize] as char)
-                .collect();
-        let p = read_position(&facelets, 1).unwrap();
-        let (sol, _) = opt.solve(&p.cube, |_, _| {});
-        let written = parse_moves(&p.format_solution(&sol), 1, Families::FACES).unwrap();
-        assert!(c.apply_all(&written).is_solved());
-        match bfs {
-            Some(d) => assert_eq!(sol.len(), d as usize, "{}", format_moves(&moves)),
-            None => assert!(sol.len() > 9, "{}", format_moves(&moves)),
-        }
-    }
 }

@@ -1,7 +1,7 @@
 //! The learned IDA* heuristic of seed 003 (a network that predicts a 3x3x3's distance from its
 //! stickers): [`data`] makes the training data (std only, always built); [`net`] is the network
 //! (the `learn` feature: candle); [`search`] is IDA* on stickers with any heuristic (the network's too); [`testset`] draws
-//! the evaluation's states by optimal length;
+//! the evaluation's states by optimal length; [`reading`] reads a predicted distribution as a distance;
 //! [`views`] ranks degenerate views and (with `learn`) tabulates the network over all of them;
 //! [`cli`] is `twisty learn`.
 pub mod cli;
@@ -11,6 +11,7 @@ pub mod data;
 pub mod eval;
 #[cfg(feature = "learn")]
 pub mod net;
+pub mod reading;
 pub mod report;
 pub mod search;
 pub mod testset;

@@ -133,22 +133,7 @@ impl Net {
             .map_err(err)?;
         let mut out = Vec::with_capacity(states.len() * (1 + qs.len()));
         for row in &p {
-            let mode = row
-                .iter()
-                .enumerate()
-                .fold(0, |best, (i, &x)| if x > row[best] { i } else { best });
-            out.push(mode as u8);
-            for &q in qs {
-                let mut sum = 0.0;
-                let at = row
-                    .iter()
-                    .position(|&x| {
-                        sum += x;
-                        sum >= q
-                    })
-                    .unwrap_or(CLASSES - 1);
-                out.push(at as u8);
-            }
+            super::reading::readings_of(row, qs, &mut out);
         }
         Ok(out)
     }

@@ -424,13 +424,15 @@ fn mipt041() -> Vec<(String, String, String)> {
 /// geometry (`tools::robot_model`: arms turning sticker layers, the spec's twist table), sharing no
 /// code or table with the library's robot model.
 fn robot2() -> Vec<(String, String, String)> {
-    use tools::robot_model::{RobotCosts, RobotModel};
-    let table = RobotCosts::new(RobotModel::default());
+    use tools::robot_costs::{RobotCosts, RobotGraph};
+    use tools::robot_model::RobotModel;
+    let graph = RobotGraph::new(RobotModel::default());
+    let table = RobotCosts::new(&graph);
     let solved: [u8; 24] = std::array::from_fn(|f| (f / 4) as u8);
     let mut rng = Rng::new(5);
     let file = |lines: Vec<String>| {
         answered(lines, |moves| {
-            let state = table.model.scramble(&solved, moves).expect("2x2x2 moves");
+            let state = graph.model.scramble(&solved, moves).expect("2x2x2 moves");
             let plan = table.plan(&state);
             let cost: u32 = plan.iter().map(|t| t.cost() as u32).sum();
             let mut line = cost.to_string();
@@ -466,15 +468,13 @@ fn robot2() -> Vec<(String, String, String)> {
         let (i, a) = file(lines);
         files.push((format!("random-{k}"), i, a));
     }
-    let worst = table
-        .cost
-        .values()
-        .map(|c| c[0].min(c[1]) as u32)
+    let worst = (0..graph.len())
+        .map(|id| table.minimum(id) as u32)
         .max()
         .unwrap_or(0);
     eprintln!(
         "robot2: {} states up to colour names, the costliest costs {worst}",
-        table.cost.len()
+        graph.len()
     );
     files
 }

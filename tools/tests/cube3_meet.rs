@@ -1,0 +1,106 @@
+//! cube3-opt against meeting in the middle on the 3x3x3 sticker model (`tools::stickers`), which
+//! shares no code or table with the solver: balls of states around solved and around the cube,
+//! stored as sorted sticker keys.
+
+use std::sync::OnceLock;
+use tools::stickers::{cube3_upright, Cube3Meet};
+use twisty::cube3::optimal::OptimalTables;
+use twisty::cube3::read_position;
+use twisty::cube3::two_phase::TwoPhaseTables;
+use twisty::notation::{format_moves, parse_moves, Face, Families, Move, Turn};
+use twisty::sticker_cube3::StickerCube3;
+
+fn cube3_tables() -> &'static OptimalTables {
+    static T: OnceLock<OptimalTables> = OnceLock::new();
+    T.get_or_init(|| {
+        // The same cache as tests/cube3.rs: built once per target folder.
+        let dir = std::path::Path::new(env!("CARGO_TARGET_TMPDIR")).join("cube3-tables");
+        let two = TwoPhaseTables::load_or_build(Some(&dir), 2, |m| eprintln!("{m}"));
+        OptimalTables::load_or_build(two, Some(&dir), 2, |m| eprintln!("{m}"))
+    })
+}
+
+/// The optimal solver's length for a line of cube3-opt input, its answer checked on the stickers.
+fn solver_length(line: &str, stickers: &StickerCube3) -> usize {
+    let p = read_position(line, 1).unwrap();
+    let (sol, _) = cube3_tables().solve(&p.cube, |_, _| {});
+    let written = parse_moves(&p.format_solution(&sol), 1, Families::FACES).unwrap();
+    assert!(stickers.apply_all(&written).is_solved(), "{line}");
+    sol.len()
+}
+
+#[test]
+fn cube3_optimal_lengths_agree_with_bidirectional_search_up_to_9() {
+    let from_solved = Cube3Meet::new(5);
+    // The published count of states within 5 face turns (1 + 18 + 243 + 3,240 + 43,239 +
+    // 574,908): the compact keys tell states apart and the canonical sequences miss none.
+    assert_eq!(from_solved.len(), 621_649);
+    let mut rng = tools::rng::Rng::new(8);
+    for k in 0..40 {
+        let len = 1 + k % 10;
+        let moves: Vec<Move> = (0..len)
+            .map(|_| Move {
+                turn: Turn::Face(Face::ALL[rng.below(6)]),
+                amount: rng.below(3) as u8 + 1,
+            })
+            .collect();
+        let c = StickerCube3::solved().apply_all(&moves);
+        // Meeting in the middle: exact when the distance is at most 9, `None` beyond.
+        let bfs = from_solved.distance(&c, 4);
+        let got = solver_length(&format_moves(&moves), &c);
+        match bfs {
+            Some(d) => assert_eq!(got, d as usize, "{}", format_moves(&moves)),
+            None => assert!(got > 9, "{}", format_moves(&moves)),
+        }
+    }
+}
+
+/// Every committed cube3-opt answer (lengths 0 to 14), derived again by meeting in the middle with
+/// the ball of radius 7 around solved, whose size is the published count; the optimal solver gives
+/// the same length on every line. A line that meets nothing within 7 + 6 is more than 13 away, so
+/// its answer must be its own length, 14 face turns (an upper bound that meets the lower one).
+#[test]
+#[ignore = "proof"]
+fn cube3_opt_answers_are_rederived_by_meeting_in_the_middle() {
+    const RADIUS: u8 = 7;
+    const NEAR: u8 = 6;
+    let from_solved = Cube3Meet::new(RADIUS);
+    // 1 + 18 + 243 + 3,240 + 43,239 + 574,908 + 7,618,438 + 100,803,036 (the published
+    // half-turn counts up to distance 7).
+    assert_eq!(from_solved.len(), 109_043_123);
+    let dir = tools::measure::root().join("testcases/cube3-opt");
+    let mut checked = Vec::new();
+    let mut files: Vec<_> = std::fs::read_dir(&dir)
+        .unwrap()
+        .map(|e| e.unwrap().path())
+        .filter(|p| p.extension().is_some_and(|x| x == "in"))
+        .collect();
+    files.sort();
+    for path in files {
+        let input = std::fs::read_to_string(&path).unwrap();
+        let answer = std::fs::read_to_string(path.with_extension("out")).unwrap();
+        assert_eq!(input.lines().count(), answer.lines().count(), "{path:?}");
+        for (line, want) in input.lines().zip(answer.lines()) {
+            let want: u8 = want.trim().parse().unwrap();
+            let moves = parse_moves(line, 1, Families::CUBE3).unwrap();
+            let stickers = StickerCube3::solved().apply_all(&moves);
+            let derived = match from_solved.distance(&cube3_upright(&stickers), NEAR) {
+                Some(d) => d,
+                None => {
+                    let faces = moves
+                        .iter()
+                        .all(|m| matches!(m.turn, Turn::Face(_)));
+                    assert!(faces && moves.len() == 14, "`{line}`: beyond 13, not proved 14");
+                    14
+                }
+            };
+            assert_eq!(derived, want, "`{line}` in {path:?}");
+            assert_eq!(solver_length(line, &stickers), want as usize, "`{line}`");
+            checked.push(want);
+        }
+    }
+    // Every length from 0 to 14 is among the committed cases.
+    checked.sort_unstable();
+    checked.dedup();
+    assert_eq!(checked, (0..=14).collect::<Vec<u8>>());
+}
