@@ -436,7 +436,10 @@ fn check_cube3_accepts_short_enough_solutions_and_rejects_the_rest() {
     let expect = |output: &str, code: i32, message: &str| {
         let (got, msg) = check(output);
         assert_eq!(got, Some(code), "{output:?}: {msg}");
-        assert!(msg.contains(message), "{output:?}: `{msg}` lacks `{message}`");
+        assert!(
+            msg.contains(message),
+            "{output:?}: `{msg}` lacks `{message}`"
+        );
     };
     // Accepted: the optimum, any solution within 20 (in the frame after the rotation: x turned
     // R's layer to where R stays, F's to U), the facelet string's inverse, nothing for solved.
@@ -465,5 +468,8 @@ fn check_cube3_accepts_short_enough_solutions_and_rejects_the_rest() {
     let bad = common::Checker::new("check-cube3", "R\n", "two\n");
     let (code, msg) = bad.check("R'\n");
     assert_eq!(code, Some(3), "{msg}");
-    assert!(msg.contains("answer: line 1, column 1: expected a length"), "{msg}");
+    assert!(
+        msg.contains("answer: line 1, column 1: expected a length"),
+        "{msg}"
+    );
 }

@@ -92,7 +92,11 @@ fn ida_star_is_optimal_at_the_deepest_2x2x2_states() {
         let b = search.solve(&s, 20).unwrap();
         assert_eq!(b.len(), want, "by IDA*: {text}");
         assert!(solves(&p, &search.set, &s, &b));
-        assert_eq!(table.solve(&s, 20).unwrap().len(), want, "by the table: {text}");
+        assert_eq!(
+            table.solve(&s, 20).unwrap().len(),
+            want,
+            "by the table: {text}"
+        );
     }
 }
 

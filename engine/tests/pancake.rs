@@ -280,7 +280,12 @@ fn independent_distribution() -> Vec<u64> {
                         for n in next {
                             if depth[n].load(Ordering::Relaxed) == NEW
                                 && depth[n]
-                                    .compare_exchange(NEW, d + 1, Ordering::Relaxed, Ordering::Relaxed)
+                                    .compare_exchange(
+                                        NEW,
+                                        d + 1,
+                                        Ordering::Relaxed,
+                                        Ordering::Relaxed,
+                                    )
                                     .is_ok()
                             {
                                 mine += 1;

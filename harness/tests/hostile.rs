@@ -43,9 +43,14 @@ fn floods_hogs_and_escapes_are_stopped() {
     // orphaned by a double fork. Each solver answered (AC), and each sleeper is gone.
     for case in ["sleeper", "setsid", "doublefork"] {
         assert_eq!(find(case).1, "AC", "{case}");
-        let err = dir.path().join(format!("target/judge/run/hostile/{case}.err"));
+        let err = dir
+            .path()
+            .join(format!("target/judge/run/hostile/{case}.err"));
         let text = std::fs::read_to_string(err).unwrap();
-        let pid: i32 = text.trim().parse().unwrap_or_else(|_| panic!("{case}: {text}"));
+        let pid: i32 = text
+            .trim()
+            .parse()
+            .unwrap_or_else(|_| panic!("{case}: {text}"));
         assert!(!alive(pid), "the {case} sleeper {pid} outlived its case");
     }
 }
@@ -139,7 +144,10 @@ fn a_stopped_judge_leaves_nothing_running() {
             while alive(solver) && std::time::Instant::now() < deadline {
                 std::thread::yield_now();
             }
-            assert!(!alive(solver), "the solver {solver} outlived a killed judge");
+            assert!(
+                !alive(solver),
+                "the solver {solver} outlived a killed judge"
+            );
             continue;
         }
         assert_eq!(out.status.code(), Some(130), "signal {sig}");

@@ -184,7 +184,10 @@ where
 
 /// The text a panic was raised with, if it was text.
 fn panic_message(payload: &(dyn std::any::Any + Send)) -> String {
-    match (payload.downcast_ref::<&str>(), payload.downcast_ref::<String>()) {
+    match (
+        payload.downcast_ref::<&str>(),
+        payload.downcast_ref::<String>(),
+    ) {
         (Some(s), _) => format!("a worker thread panicked: {s}"),
         (_, Some(s)) => format!("a worker thread panicked: {s}"),
         _ => "a worker thread panicked".to_string(),
@@ -211,7 +214,8 @@ mod tests {
             let e = a.as_ref().unwrap_err();
             assert_eq!(e.line, 3 + k);
             assert!(
-                e.msg.contains("the solver failed (a worker thread panicked: the D line)"),
+                e.msg
+                    .contains("the solver failed (a worker thread panicked: the D line)"),
                 "{e}"
             );
         }

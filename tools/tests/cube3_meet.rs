@@ -87,10 +87,11 @@ fn cube3_opt_answers_are_rederived_by_meeting_in_the_middle() {
             let derived = match from_solved.distance(&cube3_upright(&stickers), NEAR) {
                 Some(d) => d,
                 None => {
-                    let faces = moves
-                        .iter()
-                        .all(|m| matches!(m.turn, Turn::Face(_)));
-                    assert!(faces && moves.len() == 14, "`{line}`: beyond 13, not proved 14");
+                    let faces = moves.iter().all(|m| matches!(m.turn, Turn::Face(_)));
+                    assert!(
+                        faces && moves.len() == 14,
+                        "`{line}`: beyond 13, not proved 14"
+                    );
                     14
                 }
             };

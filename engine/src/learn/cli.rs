@@ -88,11 +88,16 @@ pub struct EvalArgs {
     /// 674 MB) and reused while the weights stay the same.
     #[arg(long, default_value = "target/learn/degenerate-views.bin")]
     view_table: PathBuf,
+    /// Run the degenerate network on the views the searches meet instead of reading the view
+    /// table (the same readings; for small evaluations, which would not repay the table).
+    #[arg(long)]
+    no_view_table: bool,
     /// Seed of the test states.
     #[arg(long, default_value_t = 2024)]
     seed: u64,
     /// 2x2x2 states searched per distance 1..11 (with the network in cube2.safetensors; its
-    /// predictions are compared with the distance table on every state regardless).
+    /// predictions are compared with the distance table on every state regardless); 0 leaves the
+    /// 2x2x2 out of the report.
     #[arg(long, default_value_t = 1000)]
     cube2_per_distance: usize,
     /// Folder of the optimal solver's cached tables (default: as cube3-opt).
@@ -208,15 +213,18 @@ fn eval(args: &EvalArgs, w: &mut impl Write) -> Result<(), String> {
         )
         .map_err(|e| e.to_string())?,
     );
-    let views = super::views::ViewTable::load_or_build(
-        &degenerate,
-        &deg_sum,
-        &args.view_table,
-        |n, of| {
-            table_bar.set_length(of as u64);
-            table_bar.set_position(n as u64);
-        },
-    )?;
+    let views = match args.no_view_table {
+        true => None,
+        false => Some(super::views::ViewTable::load_or_build(
+            &degenerate,
+            &deg_sum,
+            &args.view_table,
+            |n, of| {
+                table_bar.set_length(of as u64);
+                table_bar.set_position(n as u64);
+            },
+        )?),
+    };
     table_bar.finish_and_clear();
     let threads = twisty::cube3::two_phase::default_threads();
     let dir = args.tables.clone().or_else(default_cache_dir);
@@ -233,7 +241,7 @@ fn eval(args: &EvalArgs, w: &mut impl Write) -> Result<(), String> {
         seed: args.seed,
         node_limit: args.node_limit,
         quantile: args.quantile,
-        views: &views,
+        views: views.as_ref(),
     };
     let bar = ProgressBar::new(0).with_style(
         ProgressStyle::with_template(
@@ -252,18 +260,20 @@ fn eval(args: &EvalArgs, w: &mut impl Write) -> Result<(), String> {
         }
     });
     bar.finish_and_clear();
-    let cube2_figures = super::cube2::evaluate(
-        &cube2,
-        args.quantile,
-        args.cube2_per_distance,
-        args.seed,
-        args.node_limit,
-        |m| eprintln!("twisty learn eval: {m}"),
-    );
+    let cube2_figures = (args.cube2_per_distance > 0).then(|| {
+        super::cube2::evaluate(
+            &cube2,
+            args.quantile,
+            args.cube2_per_distance,
+            args.seed,
+            args.node_limit,
+            |m| eprintln!("twisty learn eval: {m}"),
+        )
+    });
     let setup = format!(
         "Made by `twisty learn eval --from {} --to {} --per-length {} --held-out {} \
          --node-limit {} --quantile {} --seed {} --cube2-per-distance {}` in {:.0} s on {threads} \
-         threads (the degenerate network read from its view table). Test states: \
+         threads (the degenerate network read {}). Test states: \
          random face-turn scrambles of each length, kept when the optimal solver (cube3-opt's \
          tables) proves them that long. delta (the largest over-estimate on {} held-out states of \
          the same lengths, another seed): degenerate network {}, original network {}. Weights: \
@@ -277,18 +287,35 @@ fn eval(args: &EvalArgs, w: &mut impl Write) -> Result<(), String> {
         args.seed,
         args.cube2_per_distance,
         t.elapsed().as_secs_f64(),
+        match args.no_view_table {
+            true => "on the views met, without its view table",
+            false => "from its view table",
+        },
         figures.held_out,
         figures.delta_degenerate,
         figures.delta_full,
         args.weights.display()
     );
     let md = args.out.join("learned-heuristic.md");
-    let report =
-        super::report::markdown(&figures, &setup) + &super::cube2::markdown(&cube2_figures);
+    let mut report = super::report::markdown(&figures, &setup);
+    if let Some(c) = &cube2_figures {
+        report += &super::cube2::markdown(c);
+    }
     std::fs::write(&md, report).map_err(|e| format!("{}: {e}", md.display()))?;
+    // Every search's own figures, from which each of the report's is made.
+    let csv = args.out.join("learned-heuristic-runs.csv");
+    std::fs::write(&csv, super::report::runs_csv(&figures))
+        .map_err(|e| format!("{}: {e}", csv.display()))?;
     let png = args.out.join("learned-heuristic.png");
     super::report::plot(&figures, &png, &args.font)?;
-    writeln!(w, "wrote {} and {}", md.display(), png.display()).map_err(|e| e.to_string())?;
+    writeln!(
+        w,
+        "wrote {}, {} and {}",
+        md.display(),
+        csv.display(),
+        png.display()
+    )
+    .map_err(|e| e.to_string())?;
     Ok(())
 }
 

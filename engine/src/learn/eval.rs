@@ -27,8 +27,9 @@ pub struct Plan<'a> {
     /// The quantile at which [`Guide::DegenerateQuantile`] reads the degenerate network (one of
     /// [`super::views::QUANTILES`]).
     pub quantile: f32,
-    /// The degenerate network's readings of every view.
-    pub views: &'a super::views::ViewTable,
+    /// The degenerate network's readings of every view, or `None` to run the network on the views
+    /// the searches meet (the same readings).
+    pub views: Option<&'a super::views::ViewTable>,
 }
 
 /// The largest over-estimate of `h` on `states` (0 if it never over-estimates).
@@ -80,8 +81,11 @@ pub fn evaluate(plan: &Plan, mut progress: impl FnMut(usize, usize, &str)) -> Fi
         |_, _| {},
     );
     // One store of readings per network: both readouts of the degenerate one share it.
-    let deg_readings = Predictions::tabulated(plan.degenerate, plan.quantile, plan.views)
-        .expect("the command checks the quantile against the table's");
+    let deg_readings = match plan.views {
+        Some(views) => Predictions::tabulated(plan.degenerate, plan.quantile, views)
+            .expect("the command checks the quantile against the table's"),
+        None => Predictions::new(plan.degenerate, plan.quantile),
+    };
     let full_readings = Predictions::new(plan.full, plan.quantile);
     let deg = NetHeuristic::new(&deg_readings, Readout::Mode);
     let deg_q = NetHeuristic::new(&deg_readings, Readout::Quantile);
