@@ -11,6 +11,7 @@ pub mod data;
 pub mod eval;
 #[cfg(feature = "learn")]
 pub mod net;
+pub mod paper;
 pub mod reading;
 pub mod report;
 pub mod search;
