@@ -12,6 +12,7 @@
 //!   coordinate or a product of several.
 //! - [`lazy`]: tables built on first use (what `OnceLock` does, for the judges' Rust 1.63).
 //! - [`prefetch`]: a cache hint, for searches that read big tables at random.
+//! - [`checksum`]: FNV-1a, the checksum of every table file.
 //!
 //! Puzzles:
 //! - [`floppy`]: the Floppy Cube (1x3x3) as corner permutation, corner and edge orientation.
@@ -41,6 +42,7 @@
 
 pub mod args;
 pub mod checker;
+pub mod checksum;
 pub mod coord;
 pub mod cube2;
 pub mod cube3;

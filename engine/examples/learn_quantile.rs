@@ -7,7 +7,7 @@
 //! paying for a whole `eval`). Builds the view table at `target/learn/degenerate-views.bin` first
 //! if it is missing or was made for other weights (some minutes).
 use engine::learn::data::{stickers, Kind};
-use engine::learn::net::Net;
+use engine::learn::network::Net;
 use engine::learn::report::PAPER;
 use engine::learn::search::{solve, Budget, NetHeuristic, Predictions, Readout, StickerDomain};
 use engine::learn::testset::test_states;

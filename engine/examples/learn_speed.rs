@@ -2,7 +2,7 @@
 //! measurement, not a command): `cargo run --release -p engine --features learn --example
 //! learn_speed [WALKS]`.
 use engine::learn::data::{generate, stickers, Kind};
-use engine::learn::net::Net;
+use engine::learn::network::Net;
 use engine::learn::search::{solve, NetHeuristic, Predictions, Readout, StickerDomain};
 use std::time::Instant;
 use twisty::notation::{Face, Move, Turn};

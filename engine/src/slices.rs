@@ -10,8 +10,9 @@
 //! count, no state in two levels) and combines them into the table `twisty gods --out` writes.
 
 use crate::space::{Scratch, Space};
-use crate::table::{DistTable, Fnv};
+use crate::table::DistTable;
 use std::path::{Path, PathBuf};
+use twisty::checksum::Fnv64;
 
 const MAGIC: &[u8] = b"twisty level slice v1\n";
 
@@ -52,7 +53,7 @@ fn write_slice(path: &Path, fingerprint: u64, size: usize, f: &SliceFile) -> Res
     for w in &f.bits {
         bytes.extend_from_slice(&w.to_le_bytes());
     }
-    let mut sum = Fnv::new();
+    let mut sum = Fnv64::new();
     sum.update(&bytes);
     bytes.extend_from_slice(&sum.finish().to_le_bytes());
     // Written under another name and renamed, so that a file that exists is whole.
@@ -70,7 +71,7 @@ pub fn read_slice(path: &Path, fingerprint: u64, size: usize) -> Result<SliceFil
         return Err(format!("{name}: not a twisty slice file"));
     }
     let (body, tail) = bytes.split_at(bytes.len() - 8);
-    let mut sum = Fnv::new();
+    let mut sum = Fnv64::new();
     sum.update(body);
     if sum.finish().to_le_bytes() != tail {
         return Err(format!("{name}: checksum mismatch (damaged or incomplete)"));

@@ -8,7 +8,8 @@
 use crate::metric::{MoveSet, PairPruner};
 use crate::model::{Perm, Puzzle, State};
 use crate::space::{coordinates, rank_count, Coord, Space};
-use crate::table::{DistTable, Fnv, Level};
+use crate::table::{DistTable, Level};
+use twisty::checksum::Fnv64;
 use twisty::heuristic::{FnBound, UNREACHABLE};
 use twisty::search::{first_solution, Domain};
 
@@ -33,7 +34,7 @@ pub struct Solver {
 
 /// A fingerprint of a puzzle under a move set: tables saved for one are refused by another.
 pub fn fingerprint(puzzle: &Puzzle, set: &MoveSet) -> u64 {
-    let mut h = Fnv::new();
+    let mut h = Fnv64::new();
     h.update(&puzzle.goal.label);
     h.update(&puzzle.goal.ori);
     h.update(&puzzle.modulus());

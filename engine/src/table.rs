@@ -15,6 +15,7 @@ use crate::space::{Scratch, Space};
 use rayon::prelude::*;
 use std::io::{Read, Write};
 use std::sync::atomic::{AtomicU64, AtomicUsize, Ordering};
+use twisty::checksum::Fnv64;
 
 pub const UNREACHED: u8 = 3;
 /// Tables larger than this are searched in prefetched batches.
@@ -146,7 +147,7 @@ impl DistTable {
 
     /// A checksum of the fields, to compare two tables.
     pub fn digest(&self) -> u64 {
-        let mut h = Fnv::new();
+        let mut h = Fnv64::new();
         for w in &self.words {
             h.update(&w.load(Ordering::Relaxed).to_le_bytes());
         }
@@ -289,8 +290,8 @@ impl DistTable {
     pub fn save(&self, path: &std::path::Path, fingerprint: u64) -> std::io::Result<()> {
         let tmp = path.with_extension("partial");
         let mut f = std::io::BufWriter::new(std::fs::File::create(&tmp)?);
-        let mut sum = Fnv::new();
-        let put = |f: &mut dyn Write, bytes: &[u8], sum: &mut Fnv| -> std::io::Result<()> {
+        let mut sum = Fnv64::new();
+        let put = |f: &mut dyn Write, bytes: &[u8], sum: &mut Fnv64| -> std::io::Result<()> {
             sum.update(bytes);
             f.write_all(bytes)
         };
@@ -336,7 +337,7 @@ impl DistTable {
             return Err(format!("{name}: not a twisty distance table"));
         }
         let (body, tail) = bytes.split_at(bytes.len() - 8);
-        let mut sum = Fnv::new();
+        let mut sum = Fnv64::new();
         sum.update(body);
         if sum.finish().to_le_bytes() != tail {
             return Err(format!(
@@ -387,26 +388,3 @@ impl DistTable {
 }
 
 const MAGIC: &[u8] = b"twisty distance table v1\n";
-
-/// FNV-1a, 64 bits: a checksum against damaged files, not against tampering.
-pub struct Fnv(u64);
-
-impl Fnv {
-    pub fn new() -> Fnv {
-        Fnv(0xcbf2_9ce4_8422_2325)
-    }
-    pub fn update(&mut self, bytes: &[u8]) {
-        for &b in bytes {
-            self.0 = (self.0 ^ b as u64).wrapping_mul(0x0000_0100_0000_01b3);
-        }
-    }
-    pub fn finish(&self) -> u64 {
-        self.0
-    }
-}
-
-impl Default for Fnv {
-    fn default() -> Self {
-        Fnv::new()
-    }
-}

@@ -4,7 +4,7 @@
 #![cfg(feature = "learn")]
 
 use engine::learn::data::{face_views, generate, goal, stickers, Kind};
-use engine::learn::net::Net;
+use engine::learn::network::Net;
 use engine::learn::report::{markdown, plot, Figures, Guide, Run, PAPER};
 use engine::learn::search::{NetHeuristic, Predictions, Readout};
 use twisty::heuristic::Heuristic;

@@ -31,6 +31,11 @@ pub struct Limits {
     pub output_kb: u64,
 }
 
+/// Kilobytes as the reports show them: `64.0 MB`.
+pub fn megabytes(kb: u64) -> String {
+    format!("{:.1} MB", kb as f64 / 1024.0)
+}
+
 /// What the helper reports to the judge, one line of integers (see [`Measurement::to_line`]).
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 pub struct Measurement {

@@ -1,5 +1,6 @@
 //! The verdict lines, the summary table and the JSON report.
 
+use crate::measure::megabytes;
 use crate::runner::{CaseResult, Verdict};
 use serde::Serialize;
 
@@ -23,10 +24,6 @@ impl ProblemReport {
     pub fn max_memory_kb(&self) -> u64 {
         self.cases.iter().map(|c| c.memory_kb).max().unwrap_or(0)
     }
-}
-
-pub fn megabytes(kb: u64) -> String {
-    format!("{:.1} MB", kb as f64 / 1024.0)
 }
 
 /// `aoj0300/sample-1  AC  3 ms  1.2 MB  detail`

@@ -1,7 +1,7 @@
 //! Running one case: start the measuring helper on the program, then judge the output.
 
 use crate::check::{first_line, helper_args, judge, signal_name, CheckerRun, Judgement};
-use crate::measure::{Limits, Measurement};
+use crate::measure::{megabytes, Limits, Measurement};
 use crate::problem::{Case, Problem};
 use serde::Serialize;
 use std::fs::File;
@@ -140,7 +140,7 @@ pub fn run_case(
     let over_memory = || {
         (
             Verdict::MLE,
-            format!("limit {}", crate::report::megabytes(limits.memory_limit_kb)),
+            format!("limit {}", megabytes(limits.memory_limit_kb)),
         )
     };
     let (verdict, detail) = if m.memory_exceeded {
@@ -152,10 +152,7 @@ pub fn run_case(
     } else if m.output_exceeded {
         (
             Verdict::OLE,
-            format!(
-                "wrote {} or more",
-                crate::report::megabytes(limits.output_limit_kb)
-            ),
+            format!("wrote {} or more", megabytes(limits.output_limit_kb)),
         )
     } else if let Some(sig) = m.signal {
         (

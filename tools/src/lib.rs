@@ -3,8 +3,8 @@
 //! process measurement for benchmarks.
 
 pub mod bundle;
+pub mod folded_net;
 pub mod measure;
-pub mod net;
 /// The library's seeded generator, under its old name here.
 pub use twisty::rng;
 pub mod robot_costs;

@@ -1,5 +1,5 @@
 //! The Soltvvo robot rebuilt from its geometry (`shared/spec/robot.md`), sharing nothing with the
-//! library's robot model: stickers are placed by folding the canonical net (`tools::net`), each arm
+//! library's robot model: stickers are placed by folding the canonical net (`tools::folded_net`), each arm
 //! turns the layer of stickers on its side of the cube about its own axis, and a twist is the spec's
 //! table row (which arms, how far). An exact search over this model prices every state.
 //!
@@ -8,7 +8,7 @@
 //! order of first appearance, so every solved orientation is the same key, and the whole space is
 //! 3,674,160 keys. `tools::robot_costs` prices every one of them.
 
-use crate::net::{fold, rotate, Place, CANONICAL_NET, V};
+use crate::folded_net::{fold, rotate, Place, CANONICAL_NET, V};
 
 /// The robot's arms in the solver's frame (arm 0 = R, 1 = B, 2 = L, 3 = F), as the axis pointing
 /// from the cube's centre to the arm: +x is R, +z is F, +y is U.

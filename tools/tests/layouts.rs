@@ -1,7 +1,7 @@
 //! The library's judge layouts (`twisty::cube2::{CF887C, HDU4801, MIPT041}`) against the layouts
-//! folded from the statements' own nets (`tools::net`), and proof that the comparison has teeth.
+//! folded from the statements' own nets (`tools::folded_net`), and proof that the comparison has teeth.
 
-use tools::net::{layout, CF887C_NET, HDU4801_NET, MIPT041_NET};
+use tools::folded_net::{layout, CF887C_NET, HDU4801_NET, MIPT041_NET};
 use twisty::cube2::{Layout, CF887C, HDU4801, MIPT041};
 
 fn library_layout(l: &Layout) -> [usize; 24] {

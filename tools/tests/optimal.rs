@@ -1,6 +1,6 @@
 //! cube2 and robot2 against exact searches over independent models, on states of every depth up to
 //! the deepest: cube2 against a breadth-first search over sticker arrays turned by 3D geometry
-//! (`tools::net`, `tools::robot_model`), robot2 against the Dijkstra over the robot rebuilt from its
+//! (`tools::folded_net`, `tools::robot_model`), robot2 against the Dijkstra over the robot rebuilt from its
 //! arms (`tools::robot_costs`). Neither model shares code or tables with the solvers.
 //!
 //! These are proofs (whole state spaces, Dijkstras): `cargo proofs` runs them, the README's test

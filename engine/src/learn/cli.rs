@@ -175,7 +175,7 @@ fn eval(_: &EvalArgs, _: &mut impl Write) -> Result<(), String> {
 fn eval(args: &EvalArgs, w: &mut impl Write) -> Result<(), String> {
     use super::data::Kind;
     use super::eval::{evaluate, Plan};
-    use super::net::Net;
+    use super::network::Net;
     use indicatif::{ProgressBar, ProgressStyle};
     use twisty::cube3::optimal::OptimalTables;
     use twisty::cube3::two_phase::{default_cache_dir, TwoPhaseTables};
@@ -333,7 +333,7 @@ fn train(_: &DataArgs, _: &TrainArgs, _: &mut impl Write) -> Result<(), String> 
 
 #[cfg(feature = "learn")]
 fn train(data: &DataArgs, args: &TrainArgs, w: &mut impl Write) -> Result<(), String> {
-    use super::net::Net;
+    use super::network::Net;
     let (epochs, batch, out) = (args.epochs, args.batch, args.out.as_path());
     use indicatif::{ProgressBar, ProgressStyle};
     let io = |e: std::io::Error| e.to_string();

@@ -146,7 +146,7 @@ pub use evaluation::{evaluate, markdown};
 #[cfg(feature = "learn")]
 mod evaluation {
     use super::*;
-    use crate::learn::net::Net;
+    use crate::learn::network::Net;
     use crate::learn::search::Budget;
     use std::fmt::Write as _;
 

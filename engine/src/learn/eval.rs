@@ -3,7 +3,7 @@
 //! same node counting), under the same node limit, and each run is measured.
 
 use super::data::{stickers, Stickers};
-use super::net::Net;
+use super::network::Net;
 use super::report::{Figures, Guide, Run};
 use super::search::{
     solve, Admissible, Budget, NetHeuristic, PairDomain, Predictions, Readout, StickerDomain,

@@ -1,5 +1,5 @@
 //! The learned IDA* heuristic of seed 003 (a network that predicts a 3x3x3's distance from its
-//! stickers): [`data`] makes the training data (std only, always built); [`net`] is the network
+//! stickers): [`data`] makes the training data (std only, always built); [`network`] is the network
 //! (the `learn` feature: candle); [`search`] is IDA* on stickers with any heuristic (the network's too); [`testset`] draws
 //! the evaluation's states by optimal length; [`reading`] reads a predicted distribution as a distance;
 //! [`views`] ranks degenerate views and (with `learn`) tabulates the network over all of them;
@@ -10,7 +10,7 @@ pub mod data;
 #[cfg(feature = "learn")]
 pub mod eval;
 #[cfg(feature = "learn")]
-pub mod net;
+pub mod network;
 pub mod paper;
 pub mod reading;
 pub mod report;
@@ -21,11 +21,7 @@ pub mod views;
 /// The FNV-1a hash of a file's bytes, as 16 hex digits.
 fn fnv64_of(path: &Path) -> Result<String, String> {
     let bytes = std::fs::read(path).map_err(|e| format!("{}: {e}", path.display()))?;
-    let mut h: u64 = 0xcbf2_9ce4_8422_2325;
-    for &b in &bytes {
-        h = (h ^ b as u64).wrapping_mul(0x0100_0000_01b3);
-    }
-    Ok(format!("{h:016x}"))
+    Ok(twisty::checksum::Fnv64::hex_of(&bytes))
 }
 
 fn checksum_file(path: &Path) -> PathBuf {

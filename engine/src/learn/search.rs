@@ -145,7 +145,7 @@ pub enum Readout {
 /// in a dense array indexed by [`view_rank`] (the view space is small), full states in a map.
 #[cfg(feature = "learn")]
 pub struct Predictions<'a> {
-    pub net: &'a super::net::Net,
+    pub net: &'a super::network::Net,
     pub quantile: f32,
     store: std::cell::RefCell<Store>,
     /// Rows the network has evaluated (cache misses).
@@ -168,7 +168,7 @@ const CACHE_LIMIT: usize = 10_000_000;
 
 #[cfg(feature = "learn")]
 impl<'a> Predictions<'a> {
-    pub fn new(net: &'a super::net::Net, quantile: f32) -> Self {
+    pub fn new(net: &'a super::network::Net, quantile: f32) -> Self {
         let store = match net.kind {
             Kind::Degenerate => Store::Dense(vec![UNKNOWN; VIEW_RANKS]),
             Kind::Full | Kind::Cube2 => Store::Map(HashMap::new()),
@@ -184,7 +184,7 @@ impl<'a> Predictions<'a> {
     /// Readings taken from the network's table over every view (degenerate only): the network is
     /// never run again. `quantile` must be one of the table's.
     pub fn tabulated(
-        net: &'a super::net::Net,
+        net: &'a super::network::Net,
         quantile: f32,
         table: &super::views::ViewTable,
     ) -> Result<Self, String> {

@@ -148,7 +148,7 @@ pub use table::ViewTable;
 #[cfg(feature = "learn")]
 mod table {
     use super::*;
-    use crate::learn::net::Net;
+    use crate::learn::network::Net;
     use std::path::Path;
 
     /// The quantiles the table keeps besides the mode.

@@ -6,7 +6,7 @@
 use clap::{Parser, ValueEnum};
 use std::fmt::Write as _;
 use std::path::PathBuf;
-use tools::net::{NetPicture, CF887C_NET, HDU4801_NET, MIPT041_NET};
+use tools::folded_net::{NetPicture, CF887C_NET, HDU4801_NET, MIPT041_NET};
 use tools::rng::Rng;
 use tools::stickers::{
     cube3_upright, floppy_bfs, recolour, relabel_dbl_home, urf_moves, Cube3Meet, StickerBfs,
@@ -211,10 +211,10 @@ fn antipodes(bfs: &StickerBfs, d: u8, n: usize) -> Vec<u64> {
 }
 
 /// Colours of a sticker cube in a judge's order, renumbered by `perm` (face f gets colour perm[f]).
-/// The judge's order comes from folding the statement's net (`tools::net`), never from the library's
+/// The judge's order comes from folding the statement's net (`tools::folded_net`), never from the library's
 /// layout tables, so that a wrong table in the library cannot agree with the cases made here.
 fn judge_line(c: &StickerCube, net: &NetPicture, perm: &[u8; 6]) -> String {
-    let layout = tools::net::layout(net).expect("the statement's net folds");
+    let layout = tools::folded_net::layout(net).expect("the statement's net folds");
     let mut judge = [0u8; 24];
     for (f, &j) in layout.iter().enumerate() {
         judge[j] = perm[c.0[f] as usize];
@@ -262,7 +262,7 @@ fn cf887c() -> Vec<(String, String, String)> {
         // answer for them too comes from the model, not from an assumption.
         let model = match colours {
             Some(raw) => {
-                let layout = tools::net::layout(&CF887C_NET).expect("the net folds");
+                let layout = tools::folded_net::layout(&CF887C_NET).expect("the net folds");
                 StickerCube(std::array::from_fn(|f| raw[layout[f]]))
             }
             None => *c,
