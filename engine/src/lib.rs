@@ -12,8 +12,6 @@
 //! - [`discover`]: the shortest sequence for each effect that moves few pieces.
 //! - [`shipped`]: the definitions in `puzzles/`, built into the binary.
 //! - [`interrupt`]: Ctrl-C ends long runs cleanly.
-//! - [`learn`]: the learned heuristic of seed 003 (training data; the network behind the `learn`
-//!   feature).
 
 // Positions index several parallel arrays at once (src, twist, labels, orientations): index loops
 // say that more plainly than zipped iterators.
@@ -23,7 +21,6 @@ pub mod alg;
 pub mod count;
 pub mod discover;
 pub mod interrupt;
-pub mod learn;
 pub mod load;
 pub mod metric;
 pub mod model;

@@ -72,7 +72,7 @@ enum Command {
     /// The learned heuristic of seed 003: training data, training (the `learn` feature).
     Learn {
         #[command(subcommand)]
-        command: engine::learn::cli::LearnCommand,
+        command: twisty_learn::cli::LearnCommand,
     },
     /// The shortest sequence for each effect that moves few pieces, ranked as the article ranks.
     Discover {
@@ -320,7 +320,7 @@ fn run(command: Command) -> Result<()> {
             }
         }
         Command::Gods(args) => gods(args, &mut w)?,
-        Command::Learn { command } => engine::learn::cli::run(command, &mut w)?,
+        Command::Learn { command } => twisty_learn::cli::run(command, &mut w)?,
         Command::Discover {
             def,
             max_pieces,

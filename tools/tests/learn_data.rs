@@ -1,14 +1,12 @@
-//! The learned heuristic's training data (`engine::learn::data`) against independent truth: the
+//! The learned heuristic's training data (`twisty_learn::data`) against independent truth: the
 //! sticker model's own moves, and exact distances from meeting in the middle (`tools::stickers`).
 
-use engine::learn::data::{
-    encode, face_views, face_views_of, generate, goal, project, stickers, to_cube, turn_tables,
-    Kind, Rng,
-};
-use engine::learn::views::{canonical, view_rank};
 use std::collections::{HashMap, HashSet};
 use tools::stickers::{face_turns, Cube3Meet};
 use twisty::sticker_cube3::StickerCube3;
+use twisty_learn::cube3_stickers::{encode, project, stickers, to_cube, turn_tables, Kind};
+use twisty_learn::data::{generate, goal, Rng};
+use twisty_learn::views::{canonical, face_views, face_views_of, view_rank};
 
 #[test]
 fn turn_tables_move_stickers_as_the_sticker_model_does() {
@@ -194,9 +192,9 @@ fn the_data_depends_on_the_seed_only() {
 
 #[test]
 fn test_states_carry_their_optimal_length() {
-    use engine::learn::testset::test_states;
     use twisty::cube3::optimal::OptimalTables;
     use twisty::cube3::two_phase::TwoPhaseTables;
+    use twisty_learn::testset::test_states;
     // The same cache as the other 3x3x3 tests: built once per target folder.
     let dir = std::path::Path::new(env!("CARGO_TARGET_TMPDIR")).join("cube3-tables");
     let two = TwoPhaseTables::load_or_build(Some(&dir), 2, |m| eprintln!("{m}"));
@@ -213,8 +211,8 @@ fn test_states_carry_their_optimal_length() {
 
 #[test]
 fn ida_star_on_stickers_finds_optimal_solutions() {
-    use engine::learn::search::{solve, StickerDomain};
     use twisty::heuristic::Zero;
+    use twisty_learn::sticker_search::{solve, StickerDomain};
     let domain = StickerDomain::default();
     let meet = Cube3Meet::new(3);
     let moves = face_turns();
@@ -235,11 +233,11 @@ fn ida_star_on_stickers_finds_optimal_solutions() {
 
 #[test]
 fn the_pair_of_tables_and_stickers_solves_optimally_and_gives_up_at_its_budget() {
-    use engine::learn::search::{solve, Budget, PairDomain, StickerDomain};
-    use engine::learn::testset::cubies;
     use twisty::cube3::optimal::{OptState, OptimalTables};
     use twisty::cube3::two_phase::TwoPhaseTables;
     use twisty::heuristic::{FnBound, Heuristic};
+    use twisty_learn::sticker_search::{solve, Budget, PairDomain, StickerDomain};
+    use twisty_learn::testset::cubies;
     let dir = std::path::Path::new(env!("CARGO_TARGET_TMPDIR")).join("cube3-tables");
     let two = TwoPhaseTables::load_or_build(Some(&dir), 2, |m| eprintln!("{m}"));
     let opt = OptimalTables::load_or_build(two, Some(&dir), 2, |m| eprintln!("{m}"));
@@ -276,8 +274,8 @@ fn the_pair_of_tables_and_stickers_solves_optimally_and_gives_up_at_its_budget()
 
 #[test]
 fn cube2_turn_tables_turn_stickers_as_cubies_do() {
-    use engine::learn::cube2::{stickers_of, turn_tables};
     use twisty::cube2::cubie::{solver_move, CubieCube};
+    use twisty_learn::cube2_stickers::{stickers_of, turn_tables};
     let turns = turn_tables();
     let mut rng = Rng::new(4);
     for _ in 0..200 {
@@ -295,9 +293,9 @@ fn cube2_turn_tables_turn_stickers_as_cubies_do() {
 
 #[test]
 fn cube2_distances_match_the_published_distribution_and_bound_the_labels() {
-    use engine::learn::cube2::Cube2Domain;
     use twisty::cube2::stickers::from_stickers;
     use twisty::cube2::tables::Cube2Tables;
+    use twisty_learn::cube2_eval::Cube2Domain;
     let domain = Cube2Domain {
         tables: Cube2Tables::new(),
     };
@@ -322,7 +320,7 @@ fn cube2_distances_match_the_published_distribution_and_bound_the_labels() {
     // Every state within 2 turns (1 + 9 + 54) is visited at its distance.
     assert_eq!(exact_within_2, 64);
     // And IDA* with the exact table as its heuristic solves optimally.
-    let h = engine::learn::cube2::TableHeuristic(&dist);
+    let h = twisty_learn::cube2_eval::TableHeuristic(&dist);
     let mut rng = Rng::new(8);
     for _ in 0..50 {
         let c = rng.below(3_674_160);

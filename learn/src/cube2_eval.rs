@@ -3,35 +3,12 @@
 //! over-estimates are counted on every state and IDA* with it is checked against exact distances.
 //! The network sees the 24 stickers in six colours (144 inputs); the search moves coordinates.
 
-use super::data::Stickers;
-use twisty::cube2::cubie::{solver_move, CubieCube, CORNERS, MOVES, SIZE};
+use twisty::cube2::cubie::{MOVES, SIZE};
 use twisty::cube2::tables::Cube2Tables;
 use twisty::dist_table::DepthTable;
 use twisty::heuristic::Heuristic;
 use twisty::pruner::CanonicalPruner;
 use twisty::search::{first_solution_in_order, ChildOrder, Domain, SearchStats};
-
-/// The stickers of coordinate `coord` (the first 24 of 48; the rest 0).
-pub fn stickers_of(coord: usize) -> Stickers {
-    let mut out = [0u8; 48];
-    out[..24].copy_from_slice(&CubieCube::from_coord(coord).to_stickers());
-    out
-}
-
-/// Where each sticker comes from under each of the nine turns (`U U2 U' R ... F'`):
-/// `next[j] = state[from[j]]`, read off the cubie model by numbering the stickers. Places 24..48
-/// stay put.
-pub fn turn_tables() -> [[u8; 48]; MOVES] {
-    let numbered: [u8; 24] = std::array::from_fn(|i| i as u8);
-    std::array::from_fn(|m| {
-        let c = CubieCube::of_move(solver_move(m)).expect("a face turn");
-        let mut from = [0u8; 24];
-        CORNERS.write(&numbered, &c.cp, &c.co, &mut from);
-        let mut t: [u8; 48] = std::array::from_fn(|i| i as u8);
-        t[..24].copy_from_slice(&from);
-        t
-    })
-}
 
 /// The 2x2x2 as coordinates under the nine turns.
 pub struct Cube2Domain {
@@ -140,14 +117,16 @@ impl Cube2Figures {
     }
 }
 
-#[cfg(feature = "learn")]
+#[cfg(feature = "net")]
 pub use evaluation::{evaluate, markdown};
 
-#[cfg(feature = "learn")]
+#[cfg(feature = "net")]
 mod evaluation {
     use super::*;
-    use crate::learn::network::Net;
-    use crate::learn::search::Budget;
+    use crate::cube2_stickers::stickers_of;
+    use crate::cube3_stickers::Stickers;
+    use crate::network::Net;
+    use crate::sticker_search::Budget;
     use std::fmt::Write as _;
 
     /// Runs `net` on all 3,674,160 states and compares with their distances, then solves
@@ -210,7 +189,7 @@ mod evaluation {
             }
             by_distance[d as usize].push(c);
         }
-        let mut rng = crate::learn::data::Rng::new(seed);
+        let mut rng = crate::data::Rng::new(seed);
         for (d, states) in by_distance.iter_mut().enumerate().skip(1) {
             progress(&format!("2x2x2: IDA* on states {d} turns away"));
             rng.shuffle(states);

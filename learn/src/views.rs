@@ -12,8 +12,6 @@
 /// Each maps face turns to face turns (the mirror reverses their direction), so a view and its
 /// images are equally far from the goal and may share one reading of the network.
 pub fn top_symmetries() -> &'static [[u8; STICKERS]; 8] {
-    use twisty::notation::{Move, Turn};
-    use twisty::sticker_cube3::StickerCube3;
     static MAPS: std::sync::OnceLock<[[u8; STICKERS]; 8]> = std::sync::OnceLock::new();
     MAPS.get_or_init(|| {
         // Number the 54 facelets, move them, and read which number lands where.
@@ -102,8 +100,8 @@ pub fn view_rank(v: &Stickers) -> Option<usize> {
 
 /// The 4-subsets of one kind's 24 stickers a cube can show (no two stickers of one piece), in rank
 /// order: each as its rank and its 48-sticker positions.
-#[cfg(any(feature = "learn", test))]
-fn showable(corner: bool) -> Vec<(usize, [usize; 4])> {
+#[cfg(any(feature = "net", test))]
+pub(crate) fn showable(corner: bool) -> Vec<(usize, [usize; 4])> {
     use twisty::cube3::facelet::{CORNER_FACELETS, EDGE_FACELETS};
     let to48 = |f: usize| f - f / 9 - (f % 9 > 4) as usize;
     // Piece of each place among the 24, and the 48-sticker position of each place.
@@ -142,203 +140,81 @@ fn showable(corner: bool) -> Vec<(usize, [usize; 4])> {
     out
 }
 
-#[cfg(feature = "learn")]
-pub use table::ViewTable;
+use crate::cube3_stickers::{project, stickers, to_cube, Stickers, STICKERS};
+use twisty::notation::{Move, Turn};
+use twisty::sticker_cube3::StickerCube3;
 
-#[cfg(feature = "learn")]
-mod table {
-    use super::*;
-    use crate::learn::network::Net;
-    use std::path::Path;
-
-    /// The quantiles the table keeps besides the mode.
-    pub const QUANTILES: [f32; 14] = [
-        0.01, 0.02, 0.03, 0.04, 0.05, 0.1, 0.15, 0.2, 0.25, 0.3, 0.35, 0.4, 0.45, 0.5,
-    ];
-    const READINGS: usize = 1 + QUANTILES.len();
-    const MAGIC: &[u8; 8] = b"TWVIEWS3";
-    /// The readings of a view that is not canonical (never looked up: [`ViewTable::get`] reads the
-    /// canonical image).
-    pub const NOT_READ: u8 = u8::MAX;
-
-    /// The degenerate network's readings (mode, then each of [`QUANTILES`]) of every view a cube
-    /// can show, made for one set of weights (their checksum is kept with it).
-    pub struct ViewTable {
-        corners: Vec<(usize, [usize; 4])>,
-        edges: Vec<(usize, [usize; 4])>,
-        /// `READINGS` bytes per view, corner subsets major, in [`showable`] order.
-        readings: Vec<u8>,
-        pub weights_checksum: String,
-    }
-
-    impl ViewTable {
-        fn empty(weights_checksum: &str) -> Self {
-            let (corners, edges) = (showable(true), showable(false));
-            ViewTable {
-                readings: Vec::new(),
-                corners,
-                edges,
-                weights_checksum: weights_checksum.to_string(),
-            }
-        }
-
-        /// Views a cube can show (44,906,400).
-        pub fn len(&self) -> usize {
-            self.corners.len() * self.edges.len()
-        }
-
-        pub fn is_empty(&self) -> bool {
-            self.len() == 0
-        }
-
-        /// Runs `net` on every canonical view ([`canonical`]), in batches; the other views are
-        /// never asked for and keep [`NOT_READ`]. `progress` hears the views done so far and how
-        /// many there are.
-        pub fn build(
-            net: &Net,
-            weights_checksum: &str,
-            mut progress: impl FnMut(usize, usize),
-        ) -> Self {
-            let mut t = Self::empty(weights_checksum);
-            let view_at = |slot: usize| {
-                let (c, e) = (slot / t.edges.len(), slot % t.edges.len());
-                let mut v = [0u8; STICKERS];
-                for &k in t.corners[c].1.iter().chain(&t.edges[e].1) {
-                    v[k] = 1;
-                }
-                v
-            };
-            let slots: Vec<u32> = (0..t.len())
-                .filter(|&slot| {
-                    let v = view_at(slot);
-                    canonical(&v) == v
-                })
-                .map(|slot| slot as u32)
-                .collect();
-            let mut readings = vec![NOT_READ; t.len() * READINGS];
-            let mut done = 0;
-            for chunk in slots.chunks(8192) {
-                let views: Vec<Stickers> =
-                    chunk.iter().map(|&slot| view_at(slot as usize)).collect();
-                let r = net
-                    .readings_at(&views, &QUANTILES)
-                    .expect("the network runs on any batch of its own input size");
-                for (&slot, r) in chunk.iter().zip(r.chunks(READINGS)) {
-                    let at = slot as usize * READINGS;
-                    readings[at..at + READINGS].copy_from_slice(r);
-                }
-                done += chunk.len();
-                progress(done, slots.len());
-            }
-            t.readings = readings;
-            t
-        }
-
-        /// The table saved at `path` if it was made for these weights, else built and saved.
-        pub fn load_or_build(
-            net: &Net,
-            weights_checksum: &str,
-            path: &Path,
-            progress: impl FnMut(usize, usize),
-        ) -> Result<Self, String> {
-            if let Ok(bytes) = std::fs::read(path) {
-                let mut t = Self::empty(weights_checksum);
-                let head = MAGIC.len() + 16;
-                if bytes.len() == head + t.len() * READINGS
-                    && &bytes[..MAGIC.len()] == MAGIC
-                    && bytes[MAGIC.len()..head] == *weights_checksum.as_bytes()
-                {
-                    t.readings = bytes[head..].to_vec();
-                    t.spot_check(net)?;
-                    return Ok(t);
-                }
-            }
-            let t = Self::build(net, weights_checksum, progress);
-            t.spot_check(net)?;
-            if let Some(dir) = path.parent() {
-                std::fs::create_dir_all(dir).map_err(|e| format!("{}: {e}", dir.display()))?;
-            }
-            let mut bytes = MAGIC.to_vec();
-            bytes.extend_from_slice(weights_checksum.as_bytes());
-            bytes.extend_from_slice(&t.readings);
-            std::fs::write(path, bytes).map_err(|e| format!("{}: {e}", path.display()))?;
-            Ok(t)
-        }
-
-        /// The readings of one view (those of its canonical image), if a cube can show it.
-        pub fn get(&self, v: &Stickers) -> Option<&[u8]> {
-            let rank = view_rank(&canonical(v))?;
-            let (c, e) = (rank / FOUR_OF_24, rank % FOUR_OF_24);
-            let ci = self.corners.binary_search_by_key(&c, |x| x.0).ok()?;
-            let ei = self.edges.binary_search_by_key(&e, |x| x.0).ok()?;
-            let at = (ci * self.edges.len() + ei) * READINGS;
-            Some(&self.readings[at..at + READINGS])
-        }
-
-        /// The network run afresh on views of random walks agrees with the table (a damaged file,
-        /// or a table from other code, is refused).
-        fn spot_check(&self, net: &Net) -> Result<(), String> {
-            use crate::learn::data::{goal, turn_tables, Kind, Rng};
-            let turns = turn_tables();
-            let mut rng = Rng::new(0x5eed);
-            let mut s = goal(Kind::Degenerate);
-            let views: Vec<Stickers> = (0..512)
-                .map(|_| {
-                    let m = rng.below(18);
-                    s = turns[m].map(|from| s[from as usize]);
-                    s
-                })
-                .collect();
-            let canonical_views: Vec<Stickers> = views.iter().map(canonical).collect();
-            let fresh = net.readings_at(&canonical_views, &QUANTILES)?;
-            for (v, want) in views.iter().zip(fresh.chunks(READINGS)) {
-                if self.get(v) != Some(want) {
-                    return Err(format!(
-                        "the view table disagrees with the network on {v:?}: {:?} against {want:?}",
-                        self.get(v)
-                    ));
-                }
-            }
-            Ok(())
-        }
-
-        /// The column of quantile `q` (1 + its place in [`QUANTILES`]).
-        pub fn column(&self, q: f32) -> Result<usize, String> {
-            QUANTILES
-                .iter()
-                .position(|&x| (x - q).abs() < 1e-6)
-                .map(|i| i + 1)
-                .ok_or_else(|| format!("quantile {q}: the view table keeps {QUANTILES:?}"))
-        }
-
-        /// Every canonical view's [`view_rank`] with its readings (mode first, then
-        /// [`QUANTILES`]).
-        pub fn for_each(&self, mut f: impl FnMut(usize, &[u8])) {
-            let mut chunks = self.readings.chunks(READINGS);
-            for (c, _) in &self.corners {
-                for (e, _) in &self.edges {
-                    let r = chunks.next().expect("a reading per view");
-                    if r[0] != NOT_READ {
-                        f(c * FOUR_OF_24 + e, r);
-                    }
-                }
-            }
-        }
-    }
+/// The six views the degenerate heuristic averages: for each face, the cube turned whole so that
+/// this face is on top, reduced to that face's colour against the rest (the view the network was
+/// trained on, whose goal has the U colour on top), then read in its canonical orientation among
+/// the symmetries that keep the top on top ([`canonical`]). Whole-cube turns and mirrors map face
+/// turns to face turns, so each view's distance is a lower bound on the cube's.
+pub fn face_views(c: &StickerCube3) -> [Stickers; 6] {
+    static ROTATIONS: std::sync::OnceLock<[Option<Move>; 6]> = std::sync::OnceLock::new();
+    let rotations = ROTATIONS.get_or_init(face_to_top);
+    std::array::from_fn(|f| {
+        let turned = rotations[f].map_or(*c, |m| c.apply(m));
+        // The colour of the face that is now on top: its centre's.
+        canonical(&project(&stickers(&turned), turned.0[4]))
+    })
 }
 
-#[cfg(feature = "learn")]
-pub use table::QUANTILES;
+/// [`face_views`] of the cube whose moving stickers are `s` (centres at home, as under face turns),
+/// through precomputed sticker permutations (8 per face, one per image): what the search asks for
+/// every state it meets.
+pub fn face_views_of(s: &Stickers) -> [Stickers; 6] {
+    // Per face, its rotation on top composed with each symmetry that keeps the top on top.
+    static MAPS: std::sync::OnceLock<[[[u8; STICKERS]; 8]; 6]> = std::sync::OnceLock::new();
+    let maps = MAPS.get_or_init(|| {
+        // Number the stickers, take each view's rotation, and read which number lands where.
+        let rotations = face_to_top();
+        let numbered: Stickers = std::array::from_fn(|i| i as u8);
+        let cube = to_cube(&numbered);
+        let symmetries = top_symmetries();
+        std::array::from_fn(|f| {
+            let turned = rotations[f].map_or(cube, |m| cube.apply(m));
+            // Centres carry numbers below 6 too, but never land on a moving place.
+            let on_top = stickers(&turned);
+            std::array::from_fn(|k| symmetries[k].map(|j| on_top[j as usize]))
+        })
+    });
+    std::array::from_fn(|f| {
+        let image = |k: usize| -> Stickers {
+            std::array::from_fn(|j| (s[maps[f][k][j] as usize] == f as u8) as u8)
+        };
+        // The least image, as `canonical` takes it.
+        (1..8).map(image).fold(image(0), |best, v| best.min(v))
+    })
+}
 
-use super::data::{Stickers, STICKERS};
+/// For each face (U R F D L B), a whole-cube turn that brings it on top (`None` for U), found on the
+/// sticker model rather than written down.
+fn face_to_top() -> [Option<Move>; 6] {
+    let candidates: Vec<Option<Move>> = std::iter::once(None)
+        .chain(['x', 'z'].iter().flat_map(|&axis| {
+            (1..4).map(move |amount| {
+                Some(Move {
+                    turn: Turn::Rotation(axis),
+                    amount,
+                })
+            })
+        }))
+        .collect();
+    let solved = StickerCube3::solved();
+    std::array::from_fn(|f| {
+        *candidates
+            .iter()
+            .find(|m| m.map_or(solved, |m| solved.apply(m)).0[4] == f as u8)
+            .expect("x and z turns bring every face on top")
+    })
+}
 
 #[cfg(test)]
 mod tests {
     use super::*;
 
-    use crate::learn::data::{face_views, goal, stickers, turn_tables, Kind};
-    use twisty::notation::{Face, Move, Turn};
-    use twisty::sticker_cube3::StickerCube3;
+    use crate::cube3_stickers::turn_tables;
+    use twisty::notation::Face;
 
     #[test]
     fn the_top_symmetries_keep_the_top_and_carry_face_turns_to_face_turns() {
@@ -350,7 +226,7 @@ mod tests {
                 maps[..k].iter().all(|other| other != s),
                 "symmetry {k} twice"
             );
-            let top = goal(Kind::Degenerate);
+            let top = project(&stickers(&StickerCube3::solved()), Face::U as u8);
             assert_eq!(
                 s.map(|j| top[j as usize]),
                 top,
@@ -398,10 +274,7 @@ mod tests {
                 }
             }
             // The views the search reads (from the 48 stickers) are those of the sticker model.
-            assert_eq!(
-                crate::learn::data::face_views_of(&stickers(&cube)),
-                face_views(&cube)
-            );
+            assert_eq!(face_views_of(&stickers(&cube)), face_views(&cube));
             // A canonical view is its own image's canonical view.
             for v in face_views(&cube) {
                 for s in top_symmetries() {

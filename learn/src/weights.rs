@@ -1,22 +1,7 @@
-//! The learned IDA* heuristic of seed 003 (a network that predicts a 3x3x3's distance from its
-//! stickers): [`data`] makes the training data (std only, always built); [`network`] is the network
-//! (the `learn` feature: candle); [`search`] is IDA* on stickers with any heuristic (the network's too); [`testset`] draws
-//! the evaluation's states by optimal length; [`reading`] reads a predicted distribution as a distance;
-//! [`views`] ranks degenerate views and (with `learn`) tabulates the network over all of them;
-//! [`cli`] is `twisty learn`.
-pub mod cli;
-pub mod cube2;
-pub mod data;
-#[cfg(feature = "learn")]
-pub mod eval;
-#[cfg(feature = "learn")]
-pub mod network;
-pub mod paper;
-pub mod reading;
-pub mod report;
-pub mod search;
-pub mod testset;
-pub mod views;
+//! Weights files and their checksums: `PATH.fnv64` beside each, so that a damaged or replaced file
+//! is noticed before it is used.
+
+use std::path::{Path, PathBuf};
 
 /// The FNV-1a hash of a file's bytes, as 16 hex digits.
 fn fnv64_of(path: &Path) -> Result<String, String> {
@@ -54,5 +39,3 @@ pub fn verify_checksum(path: &Path) -> Result<String, String> {
     }
     Ok(sum)
 }
-
-use std::path::{Path, PathBuf};

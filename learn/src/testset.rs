@@ -1,7 +1,7 @@
 //! The evaluation's test states: random cubes bucketed by their optimal length (found by the
 //! optimal solver, not taken from the scramble's length), a fixed number per length.
 
-use super::data::Rng;
+use crate::data::Rng;
 use twisty::cube3::optimal::OptimalTables;
 use twisty::cube3::{from_facelets, CubieCube};
 use twisty::notation::{Face, Move, Turn};

@@ -1,6 +1,7 @@
-//! `twisty learn eval` end to end on a tiny set (lengths 2..8, three states each, a small node
-//! limit, no view table, no 2x2x2 part): it writes its report and the per-search CSV, and every
-//! figure of the report's tables is recomputed here from the CSV, by arithmetic written here.
+//! `twisty learn` through the CLI (the engine's `learn` feature): `eval` end to end on a tiny set
+//! (lengths 2..8, three states each, a small node limit, no view table, no 2x2x2 part) writes its
+//! report and the per-search CSV, and every figure of the report's tables is recomputed here from
+//! the CSV, by arithmetic written here; bad options are refused; `train --resume` goes on.
 #![cfg(feature = "learn")]
 
 use std::collections::BTreeMap;
@@ -190,4 +191,79 @@ fn tempfile_dir() -> std::path::PathBuf {
     let dir = std::env::temp_dir().join(format!("twisty-learn-eval-{}", std::process::id()));
     std::fs::create_dir_all(&dir).unwrap();
     dir
+}
+
+#[test]
+fn eval_refuses_a_quantile_the_view_table_lacks_and_missing_weights() {
+    use assert_cmd::Command;
+    use predicates::str::contains;
+    let twisty = || Command::cargo_bin("twisty").unwrap();
+    twisty()
+        .args(["learn", "eval", "--quantile", "0.27"])
+        .assert()
+        .code(1)
+        .stderr(contains("expected one of"));
+    twisty()
+        .args(["learn", "eval", "--weights", "/nonexistent"])
+        .assert()
+        .code(1)
+        .stderr(contains("/nonexistent/degenerate.safetensors"));
+}
+
+/// `train --resume` goes on from the saved weights: its first epoch's loss is near where the
+/// first sitting ended, well below a fresh network's first epoch; `--epochs-done` numbers it. (At
+/// the first sitting's learning rate, 1e-3, AdamW's fresh moments throw this small network back to
+/// a fresh one's loss: resume at a lower rate.)
+#[test]
+fn training_resumes_from_saved_weights() {
+    use assert_cmd::Command;
+    let dir = std::env::temp_dir().join(format!("twisty-learn-resume-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let (first, second) = (dir.join("a.safetensors"), dir.join("b.safetensors"));
+    let train = |extra: &[&str], out: &std::path::Path| -> Vec<(usize, f32)> {
+        let run = Command::cargo_bin("twisty")
+            .unwrap()
+            .args([
+                "learn", "train", "--walks", "300", "--seed", "5", "--batch", "256",
+            ])
+            .args(extra)
+            .arg("--out")
+            .arg(out)
+            .output()
+            .unwrap();
+        assert!(run.status.success(), "{run:?}");
+        // "epoch N: mean loss L" on stderr.
+        String::from_utf8_lossy(&run.stderr)
+            .lines()
+            .filter_map(|l| {
+                let (n, loss) = l.strip_prefix("epoch ")?.split_once(": mean loss ")?;
+                Some((n.parse().unwrap(), loss.trim().parse().unwrap()))
+            })
+            .collect()
+    };
+    let sitting = train(&["--epochs", "4"], &first);
+    assert_eq!(sitting.len(), 4, "{sitting:?}");
+    let first_str = first.to_str().unwrap();
+    let resumed = train(
+        &[
+            "--epochs",
+            "1",
+            "--resume",
+            first_str,
+            "--epochs-done",
+            "4",
+            "--lr",
+            "3e-4",
+        ],
+        &second,
+    );
+    assert_eq!(resumed.len(), 1, "{resumed:?}");
+    assert_eq!(resumed[0].0, 5);
+    let (fresh, last) = (sitting[0].1, sitting[3].1);
+    assert!(fresh > last, "{sitting:?}");
+    assert!(
+        resumed[0].1 < (fresh + last) / 2.0,
+        "{sitting:?} then {resumed:?}"
+    );
+    std::fs::remove_dir_all(&dir).unwrap();
 }

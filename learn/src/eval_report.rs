@@ -4,7 +4,7 @@
 
 use std::fmt::Write as _;
 
-pub use super::paper::{paper_table_overall, PAPER, PAPER_OVERALL};
+pub use crate::paper::{paper_table_overall, PAPER, PAPER_OVERALL};
 
 /// The heuristics compared, in the report's order.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -323,7 +323,7 @@ pub fn runs_csv(f: &Figures) -> String {
 }
 
 /// The plot: % optimal (left) and mean nodes, log scale (right), per optimal length and heuristic.
-#[cfg(feature = "learn")]
+#[cfg(feature = "net")]
 pub fn plot(f: &Figures, path: &std::path::Path, font: &std::path::Path) -> Result<(), String> {
     use plotters::prelude::*;
     let bytes = std::fs::read(font).map_err(|e| {

@@ -1,7 +1,8 @@
 //! `twisty learn`: the learned heuristic's commands. `data` needs nothing more than std; `train`
 //! needs the `learn` feature (candle), and says so when it is missing.
 
-use super::data::{generate, Kind};
+use crate::cube3_stickers::Kind;
+use crate::data::generate;
 use std::io::Write;
 use std::path::PathBuf;
 use std::time::Instant;
@@ -57,7 +58,7 @@ pub struct TrainArgs {
 #[derive(clap::Args)]
 pub struct EvalArgs {
     /// Folder holding degenerate.safetensors and full.safetensors (with their .fnv64 files).
-    #[arg(long, default_value = "engine/weights")]
+    #[arg(long, default_value = "learn/weights")]
     weights: PathBuf,
     /// Where the report goes.
     #[arg(long, default_value = "results")]
@@ -166,16 +167,16 @@ pub fn run(command: LearnCommand, w: &mut impl Write) -> Result<(), String> {
     }
 }
 
-#[cfg(not(feature = "learn"))]
+#[cfg(not(feature = "net"))]
 fn eval(_: &EvalArgs, _: &mut impl Write) -> Result<(), String> {
     Err(without_feature())
 }
 
-#[cfg(feature = "learn")]
+#[cfg(feature = "net")]
 fn eval(args: &EvalArgs, w: &mut impl Write) -> Result<(), String> {
-    use super::data::Kind;
-    use super::eval::{evaluate, Plan};
-    use super::network::Net;
+    use crate::cube3_stickers::Kind;
+    use crate::eval::{evaluate, Plan};
+    use crate::network::Net;
     use indicatif::{ProgressBar, ProgressStyle};
     use twisty::cube3::optimal::OptimalTables;
     use twisty::cube3::two_phase::{default_cache_dir, TwoPhaseTables};
@@ -184,14 +185,14 @@ fn eval(args: &EvalArgs, w: &mut impl Write) -> Result<(), String> {
             "--from must be at most --to, and --per-length and --held-out at least 1".into(),
         );
     }
-    if !super::views::QUANTILES
+    if !crate::view_table::QUANTILES
         .iter()
         .any(|&q| (q - args.quantile).abs() < 1e-6)
     {
         return Err(format!(
             "--quantile {}: expected one of {:?}",
             args.quantile,
-            super::views::QUANTILES
+            crate::view_table::QUANTILES
         ));
     }
     std::fs::create_dir_all(&args.out).map_err(|e| format!("{}: {e}", args.out.display()))?;
@@ -206,7 +207,7 @@ fn eval(args: &EvalArgs, w: &mut impl Write) -> Result<(), String> {
     let degenerate = load(Kind::Degenerate, "degenerate.safetensors")?;
     let full = load(Kind::Full, "full.safetensors")?;
     let cube2 = load(Kind::Cube2, "cube2.safetensors")?;
-    let deg_sum = super::verify_checksum(&args.weights.join("degenerate.safetensors"))?;
+    let deg_sum = crate::weights::verify_checksum(&args.weights.join("degenerate.safetensors"))?;
     let table_bar = ProgressBar::new(0).with_style(
         ProgressStyle::with_template(
             "view table [{elapsed_precise}] {wide_bar} {pos}/{len} views ({eta} left)",
@@ -215,7 +216,7 @@ fn eval(args: &EvalArgs, w: &mut impl Write) -> Result<(), String> {
     );
     let views = match args.no_view_table {
         true => None,
-        false => Some(super::views::ViewTable::load_or_build(
+        false => Some(crate::view_table::ViewTable::load_or_build(
             &degenerate,
             &deg_sum,
             &args.view_table,
@@ -261,7 +262,7 @@ fn eval(args: &EvalArgs, w: &mut impl Write) -> Result<(), String> {
     });
     bar.finish_and_clear();
     let cube2_figures = (args.cube2_per_distance > 0).then(|| {
-        super::cube2::evaluate(
+        crate::cube2_eval::evaluate(
             &cube2,
             args.quantile,
             args.cube2_per_distance,
@@ -297,17 +298,17 @@ fn eval(args: &EvalArgs, w: &mut impl Write) -> Result<(), String> {
         args.weights.display()
     );
     let md = args.out.join("learned-heuristic.md");
-    let mut report = super::report::markdown(&figures, &setup);
+    let mut report = crate::eval_report::markdown(&figures, &setup);
     if let Some(c) = &cube2_figures {
-        report += &super::cube2::markdown(c);
+        report += &crate::cube2_eval::markdown(c);
     }
     std::fs::write(&md, report).map_err(|e| format!("{}: {e}", md.display()))?;
     // Every search's own figures, from which each of the report's is made.
     let csv = args.out.join("learned-heuristic-runs.csv");
-    std::fs::write(&csv, super::report::runs_csv(&figures))
+    std::fs::write(&csv, crate::eval_report::runs_csv(&figures))
         .map_err(|e| format!("{}: {e}", csv.display()))?;
     let png = args.out.join("learned-heuristic.png");
-    super::report::plot(&figures, &png, &args.font)?;
+    crate::eval_report::plot(&figures, &png, &args.font)?;
     writeln!(
         w,
         "wrote {}, {} and {}",
@@ -319,21 +320,21 @@ fn eval(args: &EvalArgs, w: &mut impl Write) -> Result<(), String> {
     Ok(())
 }
 
-#[cfg(not(feature = "learn"))]
+#[cfg(not(feature = "net"))]
 fn without_feature() -> String {
     "this twisty was built without the `learn` feature (the network crates); build it with \
      `cargo build --release -p engine --features learn`"
         .into()
 }
 
-#[cfg(not(feature = "learn"))]
+#[cfg(not(feature = "net"))]
 fn train(_: &DataArgs, _: &TrainArgs, _: &mut impl Write) -> Result<(), String> {
     Err(without_feature())
 }
 
-#[cfg(feature = "learn")]
+#[cfg(feature = "net")]
 fn train(data: &DataArgs, args: &TrainArgs, w: &mut impl Write) -> Result<(), String> {
-    use super::network::Net;
+    use crate::network::Net;
     let (epochs, batch, out) = (args.epochs, args.batch, args.out.as_path());
     use indicatif::{ProgressBar, ProgressStyle};
     let io = |e: std::io::Error| e.to_string();
@@ -376,7 +377,7 @@ fn train(data: &DataArgs, args: &TrainArgs, w: &mut impl Write) -> Result<(), St
     net.vars
         .save(out)
         .map_err(|e| format!("{}: {e}", out.display()))?;
-    let sum = super::weights_checksum(out)?;
+    let sum = crate::weights::weights_checksum(out)?;
     writeln!(
         w,
         "trained the {} network on {} examples ({} distinct states) x {epochs} epochs ({last} in all) in {:.0} s; weights in {} (checksum {sum})",

@@ -2,13 +2,13 @@
 //! solves the same states with IDA* on the library's search core (same canonical move sequences,
 //! same node counting), under the same node limit, and each run is measured.
 
-use super::data::{stickers, Stickers};
-use super::network::Net;
-use super::report::{Figures, Guide, Run};
-use super::search::{
+use crate::cube3_stickers::{stickers, Stickers};
+use crate::eval_report::{Figures, Guide, Run};
+use crate::network::Net;
+use crate::sticker_search::{
     solve, Admissible, Budget, NetHeuristic, PairDomain, Predictions, Readout, StickerDomain,
 };
-use super::testset::{cubies, test_states, TestState};
+use crate::testset::{cubies, test_states, TestState};
 use std::time::Instant;
 use twisty::cube3::optimal::OptimalTables;
 use twisty::heuristic::{Heuristic, Zero};
@@ -25,11 +25,11 @@ pub struct Plan<'a> {
     /// States a search may evaluate before it gives up.
     pub node_limit: u64,
     /// The quantile at which [`Guide::DegenerateQuantile`] reads the degenerate network (one of
-    /// [`super::views::QUANTILES`]).
+    /// [`crate::view_table::QUANTILES`]).
     pub quantile: f32,
     /// The degenerate network's readings of every view, or `None` to run the network on the views
     /// the searches meet (the same readings).
-    pub views: Option<&'a super::views::ViewTable>,
+    pub views: Option<&'a crate::view_table::ViewTable>,
 }
 
 /// The largest over-estimate of `h` on `states` (0 if it never over-estimates).

@@ -6,15 +6,17 @@
 //! committed degenerate weights; other weights, with their `.fnv64`, compare a new network before
 //! paying for a whole `eval`). Builds the view table at `target/learn/degenerate-views.bin` first
 //! if it is missing or was made for other weights (some minutes).
-use engine::learn::data::{stickers, Kind};
-use engine::learn::network::Net;
-use engine::learn::report::PAPER;
-use engine::learn::search::{solve, Budget, NetHeuristic, Predictions, Readout, StickerDomain};
-use engine::learn::testset::test_states;
-use engine::learn::views::{ViewTable, QUANTILES};
 use std::path::Path;
 use twisty::cube3::optimal::OptimalTables;
 use twisty::cube3::two_phase::{default_cache_dir, default_threads, TwoPhaseTables};
+use twisty_learn::cube3_stickers::{stickers, Kind};
+use twisty_learn::eval_report::PAPER;
+use twisty_learn::network::Net;
+use twisty_learn::sticker_search::{
+    solve, Budget, NetHeuristic, Predictions, Readout, StickerDomain,
+};
+use twisty_learn::testset::test_states;
+use twisty_learn::view_table::{ViewTable, QUANTILES};
 
 fn main() -> Result<(), String> {
     let arg = |i: usize, default: u64| {
@@ -26,9 +28,9 @@ fn main() -> Result<(), String> {
     let (per_length, seed, limit) = (arg(1, 30) as usize, arg(2, 7), arg(3, 100_000));
     let weights = std::env::args()
         .nth(4)
-        .unwrap_or_else(|| "engine/weights/degenerate.safetensors".to_string());
+        .unwrap_or_else(|| "learn/weights/degenerate.safetensors".to_string());
     let weights = Path::new(&weights);
-    let sum = engine::learn::verify_checksum(weights)?;
+    let sum = twisty_learn::weights::verify_checksum(weights)?;
     let net = Net::load(Kind::Degenerate, weights)?;
     let table = ViewTable::load_or_build(
         &net,

@@ -2,11 +2,12 @@
 //! search core: the heuristic is a parameter, so the same search runs with the network, the
 //! pattern databases, their admissible combination, or nothing (plain iterative deepening).
 
-use super::data::{goal, turn_tables, Kind, Stickers};
-#[cfg(feature = "learn")]
-use super::views::{view_rank, VIEW_RANKS};
+use crate::cube3_stickers::{turn_tables, Kind, Stickers};
+use crate::data::goal;
+#[cfg(feature = "net")]
+use crate::views::{view_rank, VIEW_RANKS};
 use std::cell::Cell;
-#[cfg(feature = "learn")]
+#[cfg(feature = "net")]
 use std::collections::HashMap;
 use twisty::cube3::optimal::{OptState, OptimalTables};
 use twisty::heuristic::Heuristic;
@@ -130,7 +131,7 @@ impl Domain for PairDomain<'_> {
 }
 
 /// How a network's output (a distribution over distances 0..25) is read as one distance.
-#[cfg(feature = "learn")]
+#[cfg(feature = "net")]
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Readout {
     /// The most likely distance (the paper's reading).
@@ -143,32 +144,32 @@ pub enum Readout {
 /// readouts from one forward pass. IDA* meets the same states again at every threshold, and test
 /// states share their views near the goal, so nothing is evaluated twice: degenerate views live
 /// in a dense array indexed by [`view_rank`] (the view space is small), full states in a map.
-#[cfg(feature = "learn")]
+#[cfg(feature = "net")]
 pub struct Predictions<'a> {
-    pub net: &'a super::network::Net,
+    pub net: &'a crate::network::Net,
     pub quantile: f32,
     store: std::cell::RefCell<Store>,
     /// Rows the network has evaluated (cache misses).
     pub network_rows: Cell<u64>,
 }
 
-#[cfg(feature = "learn")]
+#[cfg(feature = "net")]
 enum Store {
     /// `[mode, quantile]` per view rank; `UNKNOWN` where not yet evaluated.
     Dense(Vec<[u8; 2]>),
     Map(HashMap<Stickers, [u8; 2]>),
 }
 
-#[cfg(feature = "learn")]
+#[cfg(feature = "net")]
 const UNKNOWN: [u8; 2] = [u8::MAX; 2];
 
 /// The map's size at which it starts again (about 1 GB).
-#[cfg(feature = "learn")]
+#[cfg(feature = "net")]
 const CACHE_LIMIT: usize = 10_000_000;
 
-#[cfg(feature = "learn")]
+#[cfg(feature = "net")]
 impl<'a> Predictions<'a> {
-    pub fn new(net: &'a super::network::Net, quantile: f32) -> Self {
+    pub fn new(net: &'a crate::network::Net, quantile: f32) -> Self {
         let store = match net.kind {
             Kind::Degenerate => Store::Dense(vec![UNKNOWN; VIEW_RANKS]),
             Kind::Full | Kind::Cube2 => Store::Map(HashMap::new()),
@@ -184,9 +185,9 @@ impl<'a> Predictions<'a> {
     /// Readings taken from the network's table over every view (degenerate only): the network is
     /// never run again. `quantile` must be one of the table's.
     pub fn tabulated(
-        net: &'a super::network::Net,
+        net: &'a crate::network::Net,
         quantile: f32,
-        table: &super::views::ViewTable,
+        table: &crate::view_table::ViewTable,
     ) -> Result<Self, String> {
         let column = table.column(quantile)?;
         let mut dense = vec![UNKNOWN; VIEW_RANKS];
@@ -259,14 +260,14 @@ impl<'a> Predictions<'a> {
 /// face views' predictions rounded to the nearest (degenerate, as the paper averages them); 0 at
 /// the goal, so that the search can stop there. Readings come from (and go to) the shared
 /// [`Predictions`].
-#[cfg(feature = "learn")]
+#[cfg(feature = "net")]
 pub struct NetHeuristic<'a> {
     pub predictions: &'a Predictions<'a>,
     pub readout: Readout,
     pub goal: Stickers,
 }
 
-#[cfg(feature = "learn")]
+#[cfg(feature = "net")]
 impl<'a> NetHeuristic<'a> {
     pub fn new(predictions: &'a Predictions<'a>, readout: Readout) -> Self {
         NetHeuristic {
@@ -278,7 +279,7 @@ impl<'a> NetHeuristic<'a> {
 
     /// The rounded mean over the views (one view for the full network).
     fn estimate(&self, states: &[Stickers], out: &mut Vec<u32>) {
-        use super::data::face_views_of;
+        use crate::views::face_views_of;
         let views: Vec<Stickers> = match self.predictions.net.kind {
             Kind::Full | Kind::Cube2 => states.to_vec(),
             Kind::Degenerate => states.iter().flat_map(face_views_of).collect(),
@@ -294,7 +295,7 @@ impl<'a> NetHeuristic<'a> {
     }
 }
 
-#[cfg(feature = "learn")]
+#[cfg(feature = "net")]
 impl Heuristic<Stickers> for NetHeuristic<'_> {
     fn bound(&self, s: &Stickers) -> u32 {
         twisty::heuristic::bound_of_one(self, s)
@@ -307,14 +308,14 @@ impl Heuristic<Stickers> for NetHeuristic<'_> {
 
 /// max(PDB, NN - delta) on the pair: admissible when `delta` is at least the network's largest
 /// over-estimate (measured on held-out states, so admissible on them; not proven for every cube).
-#[cfg(feature = "learn")]
+#[cfg(feature = "net")]
 pub struct Admissible<'a> {
     pub net: &'a NetHeuristic<'a>,
     pub opt: &'a OptimalTables,
     pub delta: u32,
 }
 
-#[cfg(feature = "learn")]
+#[cfg(feature = "net")]
 impl Heuristic<Pair> for Admissible<'_> {
     fn bound(&self, s: &Pair) -> u32 {
         twisty::heuristic::bound_of_one(self, s)

@@ -1,13 +1,14 @@
 //! Throughput of training the seed-003 network on this machine, and of IDA* with it (a
 //! measurement, not a command): `cargo run --release -p engine --features learn --example
 //! learn_speed [WALKS]`.
-use engine::learn::data::{generate, stickers, Kind};
-use engine::learn::network::Net;
-use engine::learn::search::{solve, NetHeuristic, Predictions, Readout, StickerDomain};
 use std::time::Instant;
 use twisty::notation::{Face, Move, Turn};
 use twisty::rng::Rng;
 use twisty::sticker_cube3::StickerCube3;
+use twisty_learn::cube3_stickers::{stickers, Kind};
+use twisty_learn::data::generate;
+use twisty_learn::network::Net;
+use twisty_learn::sticker_search::{solve, NetHeuristic, Predictions, Readout, StickerDomain};
 
 fn main() {
     let walks: usize = std::env::args()

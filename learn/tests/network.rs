@@ -1,16 +1,18 @@
 //! The network half of the learned heuristic (the `learn` feature): training lowers the loss,
 //! weights survive a save and load and are refused when damaged, the IDA* heuristic gives what the
 //! network predicts (cached or not), and the report's figures and plot.
-#![cfg(feature = "learn")]
+#![cfg(feature = "net")]
 
-use engine::learn::data::{face_views, generate, goal, stickers, Kind};
-use engine::learn::network::Net;
-use engine::learn::report::{markdown, plot, Figures, Guide, Run, PAPER};
-use engine::learn::search::{NetHeuristic, Predictions, Readout};
 use twisty::heuristic::Heuristic;
 use twisty::notation::{Face, Move, Turn};
 use twisty::rng::Rng;
 use twisty::sticker_cube3::StickerCube3;
+use twisty_learn::cube3_stickers::{stickers, Kind};
+use twisty_learn::data::{generate, goal};
+use twisty_learn::eval_report::{markdown, plot, Figures, Guide, Run, PAPER};
+use twisty_learn::network::Net;
+use twisty_learn::sticker_search::{NetHeuristic, Predictions, Readout};
+use twisty_learn::views::face_views;
 
 fn scrambled(seed: u64, turns: usize) -> StickerCube3 {
     let mut rng = Rng::new(seed);
@@ -36,7 +38,7 @@ fn training_lowers_the_loss_and_weights_round_trip_with_their_checksum() {
     std::fs::create_dir_all(&dir).unwrap();
     let path = dir.join("degenerate.safetensors");
     net.vars.save(&path).unwrap();
-    engine::learn::weights_checksum(&path).unwrap();
+    twisty_learn::weights::weights_checksum(&path).unwrap();
     let loaded = Net::load(Kind::Degenerate, &path).unwrap();
     let probe: Vec<_> = (0..20).map(|k| face_views(&scrambled(k, 6))[0]).collect();
     assert_eq!(
@@ -148,79 +150,4 @@ fn the_report_weighs_lengths_as_the_paper_and_draws_its_plot() {
     let bytes = std::fs::read(&png).unwrap();
     assert_eq!(&bytes[..8], b"\x89PNG\r\n\x1a\n");
     std::fs::remove_file(&png).unwrap();
-}
-
-#[test]
-fn eval_refuses_a_quantile_the_view_table_lacks_and_missing_weights() {
-    use assert_cmd::Command;
-    use predicates::str::contains;
-    let twisty = || Command::cargo_bin("twisty").unwrap();
-    twisty()
-        .args(["learn", "eval", "--quantile", "0.27"])
-        .assert()
-        .code(1)
-        .stderr(contains("expected one of"));
-    twisty()
-        .args(["learn", "eval", "--weights", "/nonexistent"])
-        .assert()
-        .code(1)
-        .stderr(contains("/nonexistent/degenerate.safetensors"));
-}
-
-/// `train --resume` goes on from the saved weights: its first epoch's loss is near where the
-/// first sitting ended, well below a fresh network's first epoch; `--epochs-done` numbers it. (At
-/// the first sitting's learning rate, 1e-3, AdamW's fresh moments throw this small network back to
-/// a fresh one's loss: resume at a lower rate.)
-#[test]
-fn training_resumes_from_saved_weights() {
-    use assert_cmd::Command;
-    let dir = std::env::temp_dir().join(format!("twisty-learn-resume-{}", std::process::id()));
-    std::fs::create_dir_all(&dir).unwrap();
-    let (first, second) = (dir.join("a.safetensors"), dir.join("b.safetensors"));
-    let train = |extra: &[&str], out: &std::path::Path| -> Vec<(usize, f32)> {
-        let run = Command::cargo_bin("twisty")
-            .unwrap()
-            .args([
-                "learn", "train", "--walks", "300", "--seed", "5", "--batch", "256",
-            ])
-            .args(extra)
-            .arg("--out")
-            .arg(out)
-            .output()
-            .unwrap();
-        assert!(run.status.success(), "{run:?}");
-        // "epoch N: mean loss L" on stderr.
-        String::from_utf8_lossy(&run.stderr)
-            .lines()
-            .filter_map(|l| {
-                let (n, loss) = l.strip_prefix("epoch ")?.split_once(": mean loss ")?;
-                Some((n.parse().unwrap(), loss.trim().parse().unwrap()))
-            })
-            .collect()
-    };
-    let sitting = train(&["--epochs", "4"], &first);
-    assert_eq!(sitting.len(), 4, "{sitting:?}");
-    let first_str = first.to_str().unwrap();
-    let resumed = train(
-        &[
-            "--epochs",
-            "1",
-            "--resume",
-            first_str,
-            "--epochs-done",
-            "4",
-            "--lr",
-            "3e-4",
-        ],
-        &second,
-    );
-    assert_eq!(resumed.len(), 1, "{resumed:?}");
-    assert_eq!(resumed[0].0, 5);
-    let (fresh, last) = (sitting[0].1, sitting[3].1);
-    assert!(fresh > last, "{sitting:?}");
-    assert!(
-        resumed[0].1 < (fresh + last) / 2.0,
-        "{sitting:?} then {resumed:?}"
-    );
-    std::fs::remove_dir_all(&dir).unwrap();
 }

@@ -2,7 +2,8 @@
 //! softmax over distances 0..25 out; trained with cross-entropy on the walks' labels, run on the CPU
 //! with candle.
 
-use super::data::{encode, Dataset, Kind, Stickers};
+use crate::cube3_stickers::{encode, Kind, Stickers};
+use crate::data::Dataset;
 use candle_core::{DType, Device, Tensor, D};
 use candle_nn::{linear, Linear, Module, Optimizer, VarBuilder, VarMap};
 
@@ -74,7 +75,7 @@ impl Net {
 
     /// The network saved at `path` (checked against its checksum file first).
     pub fn load(kind: Kind, path: &std::path::Path) -> Result<Self> {
-        super::verify_checksum(path)?;
+        crate::weights::verify_checksum(path)?;
         // A file of another kind would fail in candle with a bare "shape mismatch": name the kinds.
         let saved = candle_core::safetensors::load(path, &Device::Cpu)
             .map_err(|e| format!("{}: {e}", path.display()))?;
@@ -133,7 +134,7 @@ impl Net {
             .map_err(err)?;
         let mut out = Vec::with_capacity(states.len() * (1 + qs.len()));
         for row in &p {
-            super::reading::readings_of(row, qs, &mut out);
+            crate::reading::readings_of(row, qs, &mut out);
         }
         Ok(out)
     }

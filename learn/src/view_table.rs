@@ -1,0 +1,184 @@
+//! The degenerate network evaluated once on every canonical view (about an eighth of the
+//! 44,906,400 views a cube can show), so that a search reads the network's answers from an array
+//! instead of running it (about 20,000 views a second here); kept in a file made for one set of
+//! weights.
+
+use crate::cube3_stickers::{Stickers, STICKERS};
+use crate::network::Net;
+use crate::views::{canonical, showable, view_rank, FOUR_OF_24};
+use std::path::Path;
+
+/// The quantiles the table keeps besides the mode.
+pub const QUANTILES: [f32; 14] = [
+    0.01, 0.02, 0.03, 0.04, 0.05, 0.1, 0.15, 0.2, 0.25, 0.3, 0.35, 0.4, 0.45, 0.5,
+];
+const READINGS: usize = 1 + QUANTILES.len();
+const MAGIC: &[u8; 8] = b"TWVIEWS3";
+/// The readings of a view that is not canonical (never looked up: [`ViewTable::get`] reads the
+/// canonical image).
+pub const NOT_READ: u8 = u8::MAX;
+
+/// The degenerate network's readings (mode, then each of [`QUANTILES`]) of every view a cube
+/// can show, made for one set of weights (their checksum is kept with it).
+pub struct ViewTable {
+    corners: Vec<(usize, [usize; 4])>,
+    edges: Vec<(usize, [usize; 4])>,
+    /// `READINGS` bytes per view, corner subsets major, in [`showable`] order.
+    readings: Vec<u8>,
+    pub weights_checksum: String,
+}
+
+impl ViewTable {
+    fn empty(weights_checksum: &str) -> Self {
+        let (corners, edges) = (showable(true), showable(false));
+        ViewTable {
+            readings: Vec::new(),
+            corners,
+            edges,
+            weights_checksum: weights_checksum.to_string(),
+        }
+    }
+
+    /// Views a cube can show (44,906,400).
+    pub fn len(&self) -> usize {
+        self.corners.len() * self.edges.len()
+    }
+
+    pub fn is_empty(&self) -> bool {
+        self.len() == 0
+    }
+
+    /// Runs `net` on every canonical view ([`canonical`]), in batches; the other views are
+    /// never asked for and keep [`NOT_READ`]. `progress` hears the views done so far and how
+    /// many there are.
+    pub fn build(
+        net: &Net,
+        weights_checksum: &str,
+        mut progress: impl FnMut(usize, usize),
+    ) -> Self {
+        let mut t = Self::empty(weights_checksum);
+        let view_at = |slot: usize| {
+            let (c, e) = (slot / t.edges.len(), slot % t.edges.len());
+            let mut v = [0u8; STICKERS];
+            for &k in t.corners[c].1.iter().chain(&t.edges[e].1) {
+                v[k] = 1;
+            }
+            v
+        };
+        let slots: Vec<u32> = (0..t.len())
+            .filter(|&slot| {
+                let v = view_at(slot);
+                canonical(&v) == v
+            })
+            .map(|slot| slot as u32)
+            .collect();
+        let mut readings = vec![NOT_READ; t.len() * READINGS];
+        let mut done = 0;
+        for chunk in slots.chunks(8192) {
+            let views: Vec<Stickers> = chunk.iter().map(|&slot| view_at(slot as usize)).collect();
+            let r = net
+                .readings_at(&views, &QUANTILES)
+                .expect("the network runs on any batch of its own input size");
+            for (&slot, r) in chunk.iter().zip(r.chunks(READINGS)) {
+                let at = slot as usize * READINGS;
+                readings[at..at + READINGS].copy_from_slice(r);
+            }
+            done += chunk.len();
+            progress(done, slots.len());
+        }
+        t.readings = readings;
+        t
+    }
+
+    /// The table saved at `path` if it was made for these weights, else built and saved.
+    pub fn load_or_build(
+        net: &Net,
+        weights_checksum: &str,
+        path: &Path,
+        progress: impl FnMut(usize, usize),
+    ) -> Result<Self, String> {
+        if let Ok(bytes) = std::fs::read(path) {
+            let mut t = Self::empty(weights_checksum);
+            let head = MAGIC.len() + 16;
+            if bytes.len() == head + t.len() * READINGS
+                && &bytes[..MAGIC.len()] == MAGIC
+                && bytes[MAGIC.len()..head] == *weights_checksum.as_bytes()
+            {
+                t.readings = bytes[head..].to_vec();
+                t.spot_check(net)?;
+                return Ok(t);
+            }
+        }
+        let t = Self::build(net, weights_checksum, progress);
+        t.spot_check(net)?;
+        if let Some(dir) = path.parent() {
+            std::fs::create_dir_all(dir).map_err(|e| format!("{}: {e}", dir.display()))?;
+        }
+        let mut bytes = MAGIC.to_vec();
+        bytes.extend_from_slice(weights_checksum.as_bytes());
+        bytes.extend_from_slice(&t.readings);
+        std::fs::write(path, bytes).map_err(|e| format!("{}: {e}", path.display()))?;
+        Ok(t)
+    }
+
+    /// The readings of one view (those of its canonical image), if a cube can show it.
+    pub fn get(&self, v: &Stickers) -> Option<&[u8]> {
+        let rank = view_rank(&canonical(v))?;
+        let (c, e) = (rank / FOUR_OF_24, rank % FOUR_OF_24);
+        let ci = self.corners.binary_search_by_key(&c, |x| x.0).ok()?;
+        let ei = self.edges.binary_search_by_key(&e, |x| x.0).ok()?;
+        let at = (ci * self.edges.len() + ei) * READINGS;
+        Some(&self.readings[at..at + READINGS])
+    }
+
+    /// The network run afresh on views of random walks agrees with the table (a damaged file,
+    /// or a table from other code, is refused).
+    fn spot_check(&self, net: &Net) -> Result<(), String> {
+        use crate::cube3_stickers::{turn_tables, Kind};
+        use crate::data::{goal, Rng};
+        let turns = turn_tables();
+        let mut rng = Rng::new(0x5eed);
+        let mut s = goal(Kind::Degenerate);
+        let views: Vec<Stickers> = (0..512)
+            .map(|_| {
+                let m = rng.below(18);
+                s = turns[m].map(|from| s[from as usize]);
+                s
+            })
+            .collect();
+        let canonical_views: Vec<Stickers> = views.iter().map(canonical).collect();
+        let fresh = net.readings_at(&canonical_views, &QUANTILES)?;
+        for (v, want) in views.iter().zip(fresh.chunks(READINGS)) {
+            if self.get(v) != Some(want) {
+                return Err(format!(
+                    "the view table disagrees with the network on {v:?}: {:?} against {want:?}",
+                    self.get(v)
+                ));
+            }
+        }
+        Ok(())
+    }
+
+    /// The column of quantile `q` (1 + its place in [`QUANTILES`]).
+    pub fn column(&self, q: f32) -> Result<usize, String> {
+        QUANTILES
+            .iter()
+            .position(|&x| (x - q).abs() < 1e-6)
+            .map(|i| i + 1)
+            .ok_or_else(|| format!("quantile {q}: the view table keeps {QUANTILES:?}"))
+    }
+
+    /// Every canonical view's [`view_rank`] with its readings (mode first, then
+    /// [`QUANTILES`]).
+    pub fn for_each(&self, mut f: impl FnMut(usize, &[u8])) {
+        let mut chunks = self.readings.chunks(READINGS);
+        for (c, _) in &self.corners {
+            for (e, _) in &self.edges {
+                let r = chunks.next().expect("a reading per view");
+                if r[0] != NOT_READ {
+                    f(c * FOUR_OF_24 + e, r);
+                }
+            }
+        }
+    }
+}
