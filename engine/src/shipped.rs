@@ -61,3 +61,16 @@ pub fn open(arg: &str) -> Result<Puzzle, DefError> {
         }),
     }
 }
+
+/// The text of `arg` as [`open`] finds it (a file's, or a shipped definition's): what a sliced
+/// run keeps in its `job.json`.
+pub fn text_of(arg: &str) -> Result<String, String> {
+    if std::path::Path::new(arg).is_file() {
+        return std::fs::read_to_string(arg).map_err(|e| format!("{arg}: {e}"));
+    }
+    SHIPPED
+        .iter()
+        .find(|(name, file, _)| *name == arg || *file == arg)
+        .map(|s| s.2.to_string())
+        .ok_or(format!("{arg}: not found"))
+}

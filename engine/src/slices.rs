@@ -262,3 +262,60 @@ pub fn merge(space: &Space, fp: u64, dir: &Path) -> Result<DistTable, String> {
         "incomplete: level {last} still has states; run level {last} for every slice"
     ))
 }
+
+/// What a sliced run belongs to, kept beside its files (`job.json`) so that `merge` needs only the
+/// folder and a slice of another definition or metric is refused.
+#[derive(serde::Serialize, serde::Deserialize, PartialEq, Debug)]
+pub struct Job {
+    /// The definition's text (a file's, or a shipped one's).
+    pub definition: String,
+    /// The metric's name (`htm`, `qtm`, `moves`).
+    pub metric: String,
+}
+
+impl Job {
+    fn file(dir: &Path) -> PathBuf {
+        dir.join("job.json")
+    }
+
+    /// The job of a slice folder.
+    pub fn read(dir: &Path) -> Result<Job, String> {
+        let file = Job::file(dir);
+        let text =
+            std::fs::read_to_string(&file).map_err(|e| format!("{}: {e}", file.display()))?;
+        serde_json::from_str(&text).map_err(|e| format!("{}: {e}", file.display()))
+    }
+
+    /// Claims `dir` for this job: writes `job.json` if it is missing (through a file of slice `i`'s
+    /// own, renamed into place, so that slices starting together never read half a file), or
+    /// checks that the one there is this job.
+    pub fn claim(&self, dir: &Path, i: usize) -> Result<(), String> {
+        let file = Job::file(dir);
+        if file.exists() {
+            if Job::read(dir)? != *self {
+                return Err(format!(
+                    "{}: this folder belongs to another definition or metric",
+                    dir.display()
+                ));
+            }
+            return Ok(());
+        }
+        let tmp = dir.join(format!("job.json.{i}.partial"));
+        std::fs::write(
+            &tmp,
+            serde_json::to_string_pretty(self).expect("plain data"),
+        )
+        .and_then(|_| std::fs::rename(&tmp, &file))
+        .map_err(|e| format!("{}: {e}", file.display()))
+    }
+
+    /// A name for the definition that tells its loader the format (JSON or YAML) and says where
+    /// it came from in error messages.
+    pub fn definition_name(&self) -> String {
+        if self.definition.trim_start().starts_with('{') {
+            "job.json:definition.json".into()
+        } else {
+            "job.json:definition.yaml".into()
+        }
+    }
+}

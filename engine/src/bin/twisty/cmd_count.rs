@@ -1,0 +1,53 @@
+//! `twisty count`: the reachable states, by a full BFS where the table fits, else the order of the
+//! group the moves generate (Schreier-Sims).
+
+use crate::common::{io, open, progress, Common, Result};
+use engine::count;
+use engine::metric::MoveSet;
+use engine::solve::full_table_size;
+use engine::space::Space;
+use engine::table::DistTable;
+use std::io::Write;
+
+#[derive(clap::Args)]
+pub struct CountArgs {
+    /// The definition: a file, or the name of a shipped one.
+    def: String,
+    #[command(flatten)]
+    common: Common,
+}
+
+pub fn run(args: CountArgs, w: &mut impl Write) -> Result<()> {
+    let p = open(&args.def)?;
+    let set = MoveSet::new(&p, args.common.metric_of(&p));
+    match full_table_size(&p, &set) {
+        Some(n) if n <= args.common.table_limit as u128 => {
+            let space = Space::new(&p, set.perms.clone())?;
+            let t = DistTable::build(&space, progress);
+            if !t.complete {
+                return Err("interrupted".into());
+            }
+            let total: u64 = t.distribution.iter().sum();
+            writeln!(
+                w,
+                "{total} reachable states (breadth-first search over {} ranks)",
+                space.size
+            )
+            .map_err(io)?;
+        }
+        _ => {
+            let perms: Vec<_> = set.perms.iter().collect();
+            let order = count::group_order(&p, &perms);
+            if (0..p.orbits.len()).all(|o| p.distinct_labels(o)) {
+                writeln!(w, "{order} reachable states (Schreier-Sims: the order of the group the moves generate)").map_err(io)?;
+            } else {
+                writeln!(
+                    w,
+                    "{order}: the order of the group the moves generate (Schreier-Sims); pieces are interchangeable here, so there are fewer distinct states"
+                )
+                .map_err(io)?;
+            }
+        }
+    }
+    Ok(())
+}

@@ -1,0 +1,112 @@
+//! `twisty discover`: the shortest sequence for each effect that moves few pieces, ranked as the
+//! article ranks them.
+
+use crate::common::{io, open, progress, Common, Result};
+use engine::discover::{discover, Options};
+use engine::metric::MoveSet;
+use engine::solve::fingerprint;
+use engine::space::Space;
+use engine::table::DistTable;
+use engine::{interrupt, notation};
+use std::io::Write;
+use std::path::PathBuf;
+use std::time::Instant;
+
+#[derive(clap::Args)]
+pub struct DiscoverArgs {
+    /// The definition: a file, or the name of a shipped one.
+    def: String,
+    /// Effects moving at most this many pieces.
+    #[arg(long, default_value_t = 3)]
+    max_pieces: usize,
+    /// Sequences of at most this many moves.
+    #[arg(long)]
+    max_depth: Option<usize>,
+    /// Pieces that must stay in place and unturned (definition numbering; "ORBIT:n" for KPuzzle).
+    #[arg(long, default_value = "")]
+    fixed: String,
+    /// Pieces whose place does not matter (they become interchangeable).
+    #[arg(long, default_value = "")]
+    ignore: String,
+    /// Only these moves, e.g. "U,U',/".
+    #[arg(long)]
+    moves: Option<String>,
+    /// Stop after this many seconds with the results so far.
+    #[arg(long)]
+    time_limit: Option<f64>,
+    /// Print this many effects.
+    #[arg(long, default_value_t = 20)]
+    top: usize,
+    #[command(flatten)]
+    common: Common,
+    /// A table written by `twisty gods --out` for the same moves.
+    #[arg(long)]
+    table: Option<PathBuf>,
+    /// Most states the breadth-first search keeps when no table fits.
+    #[arg(long, default_value_t = 20_000_000)]
+    state_limit: usize,
+}
+
+pub fn run(args: DiscoverArgs, w: &mut impl Write) -> Result<()> {
+    let p = open(&args.def)?;
+    let mut set = MoveSet::new(&p, args.common.metric_of(&p));
+    if let Some(list) = &args.moves {
+        let names: Vec<String> = list
+            .split([',', ' '])
+            .filter(|s| !s.is_empty())
+            .map(String::from)
+            .collect();
+        set = set.only(&names)?;
+    }
+    let fixed = notation::parse_positions(&p, &args.fixed).map_err(|e| format!("--fixed: {e}"))?;
+    let ignore =
+        notation::parse_positions(&p, &args.ignore).map_err(|e| format!("--ignore: {e}"))?;
+    let p = p.with_merged(&ignore);
+    if let Some(s) = args.time_limit {
+        interrupt::set_time_limit(s);
+    }
+    let options = Options {
+        max_pieces: args.max_pieces,
+        max_depth: args.max_depth,
+        fixed,
+        top: args.top,
+        table_limit: args.common.table_limit as u128,
+        state_limit: args.state_limit,
+    };
+    let loaded = match args.table {
+        Some(path) => {
+            let space = Space::new(&p, set.perms.clone())?;
+            let t = DistTable::load(&path, fingerprint(&p, &set), space.size)?;
+            Some((space, t))
+        }
+        None => None,
+    };
+    let start = Instant::now();
+    let d = discover(&p, &set, &options, loaded, progress)?;
+    if d.exhaustive {
+        writeln!(
+            w,
+            "# exhaustive: every effect moving at most {} pieces, each with a provably shortest sequence ({} states, God's number {})",
+            args.max_pieces, d.states_seen, d.complete_depth
+        )
+        .map_err(io)?;
+    } else {
+        let why = if d.interrupted { "stopped" } else { "done" };
+        writeln!(
+            w,
+            "# not exhaustive ({why}): every sequence of at most {} moves examined ({} states); each sequence below is a shortest one",
+            d.complete_depth, d.states_seen
+        )
+        .map_err(io)?;
+    }
+    for f in &d.found {
+        let seq: Vec<&str> = f.moves.iter().map(|&m| set.names[m].as_str()).collect();
+        writeln!(w, "{} : [{}]", f.notation, seq.join(" ")).map_err(io)?;
+    }
+    eprintln!(
+        "{} effects in {:.2} s",
+        d.found.len(),
+        start.elapsed().as_secs_f64()
+    );
+    Ok(())
+}

@@ -1,0 +1,143 @@
+//! `twisty gods`: the distance distribution and God's number from a full table on every core; one
+//! slice of one level of a sliced run (`--slice I/N`, for a job array); or `merge DIR`, which
+//! checks and combines a sliced run's files (the protocol is in `engine::slices`).
+
+use crate::common::{io, open, progress, Common, Result};
+use engine::metric::MoveSet;
+use engine::slices::{self, Job};
+use engine::solve::fingerprint;
+use engine::space::{rank_count, Space};
+use engine::table::DistTable;
+use std::io::Write;
+use std::path::PathBuf;
+use std::time::Instant;
+
+#[derive(clap::Args)]
+#[command(args_conflicts_with_subcommands = true)]
+pub struct GodsArgs {
+    #[command(subcommand)]
+    merge: Option<GodsCommand>,
+    /// The definition: a file, or the name of a shipped one.
+    def: Option<String>,
+    #[command(flatten)]
+    common: Common,
+    /// Keep the table (checksummed) for `twisty solve --table`.
+    #[arg(long)]
+    out: Option<PathBuf>,
+    /// Run one slice of one level: I/N (with --level and --dir).
+    #[arg(long, requires_all = ["level", "dir"])]
+    slice: Option<String>,
+    /// The level whose frontier the slice expands (0 first).
+    #[arg(long, requires = "slice")]
+    level: Option<usize>,
+    /// The directory the slices share.
+    #[arg(long, requires = "slice")]
+    dir: Option<PathBuf>,
+}
+
+#[derive(clap::Subcommand)]
+enum GodsCommand {
+    /// Checks and combines the slice files of DIR into the distribution (and --out table).
+    Merge {
+        dir: PathBuf,
+        #[arg(long)]
+        out: Option<PathBuf>,
+    },
+}
+
+pub fn run(args: GodsArgs, w: &mut impl Write) -> Result<()> {
+    if let Some(GodsCommand::Merge { dir, out }) = args.merge {
+        return merge(&dir, out, w);
+    }
+    let def = args.def.ok_or("give a definition (or `merge DIR`)")?;
+    let p = open(&def)?;
+    let metric = args.common.metric_of(&p);
+    let set = MoveSet::new(&p, metric);
+    if !set.closed_under_inverse(&p.modulus()) {
+        return Err(format!(
+            "the {metric:?} moves are not closed under inverse; try --metric htm"
+        ));
+    }
+    let states = rank_count(&p).ok_or("the state space is too large to rank")?;
+    let space = Space::new(&p, set.perms.clone())?;
+    let fp = fingerprint(&p, &set);
+    if let Some(spec) = args.slice {
+        let (i, n) = spec
+            .split_once('/')
+            .and_then(|(i, n)| Some((i.parse::<usize>().ok()?, n.parse::<usize>().ok()?)))
+            .ok_or(format!("--slice {spec}: expected I/N"))?;
+        let dir = args.dir.expect("clap requires --dir");
+        let level = args.level.expect("clap requires --level");
+        std::fs::create_dir_all(&dir).map_err(|e| format!("{}: {e}", dir.display()))?;
+        let job = Job {
+            definition: engine::shipped::text_of(&def)?,
+            metric: format!("{metric:?}").to_lowercase(),
+        };
+        job.claim(&dir, i)?;
+        let found = slices::run_job(&space, fp, &dir, i, n, level)?;
+        writeln!(w, "level {}: slice {i}/{n} found {found} states", level + 1).map_err(io)?;
+        return Ok(());
+    }
+    eprintln!(
+        "{} ranks ({} MB at 2 bits each), {} moves, {} threads",
+        states,
+        space.size.div_ceil(4) >> 20,
+        set.perms.len(),
+        rayon::current_num_threads()
+    );
+    let start = Instant::now();
+    let table = DistTable::build(&space, progress);
+    if !table.complete {
+        writeln!(
+            w,
+            "interrupted after depth {}: the distribution so far",
+            table.gods_number()
+        )
+        .map_err(io)?;
+    }
+    print_distribution(w, &table, space.size)?;
+    writeln!(
+        w,
+        "time: {:.2} s, table: {} bytes",
+        start.elapsed().as_secs_f64(),
+        table.bytes()
+    )
+    .map_err(io)?;
+    match args.out {
+        Some(path) if table.complete => table
+            .save(&path, fp)
+            .map_err(|e| format!("{}: {e}", path.display())),
+        _ => Ok(()),
+    }
+}
+
+/// `twisty gods merge DIR`: the sliced run's files checked and combined.
+fn merge(dir: &std::path::Path, out: Option<PathBuf>, w: &mut impl Write) -> Result<()> {
+    let job = Job::read(dir)?;
+    let p =
+        engine::load::load(&job.definition_name(), &job.definition).map_err(|e| e.to_string())?;
+    let set = MoveSet::new(&p, job.metric.parse()?);
+    let space = Space::new(&p, set.perms.clone())?;
+    let fp = fingerprint(&p, &set);
+    let table = slices::merge(&space, fp, dir)?;
+    print_distribution(w, &table, space.size)?;
+    match out {
+        Some(path) => table
+            .save(&path, fp)
+            .map_err(|e| format!("{}: {e}", path.display())),
+        None => Ok(()),
+    }
+}
+
+fn print_distribution(w: &mut impl Write, table: &DistTable, ranks: usize) -> Result<()> {
+    writeln!(w, "{:>5} {:>15}", "moves", "states").map_err(io)?;
+    for (d, c) in table.distribution.iter().enumerate() {
+        writeln!(w, "{d:>5} {c:>15}").map_err(io)?;
+    }
+    let total: u64 = table.distribution.iter().sum();
+    writeln!(w, "total {total:>15} (of {ranks} ranks)").map_err(io)?;
+    if table.complete {
+        writeln!(w, "God's number: {}", table.gods_number()).map_err(io)?;
+    }
+    Ok(())
+}

@@ -1,0 +1,69 @@
+//! `twisty solve`: an optimal sequence to the goal from a scramble or a state file, or the shortest
+//! sequence with a given effect.
+
+use crate::common::{io, open, scrambled, Common, Result};
+use engine::metric::MoveSet;
+use engine::notation;
+use engine::solve::Solver;
+use std::io::Write;
+use std::path::PathBuf;
+use std::time::Instant;
+
+#[derive(clap::Args)]
+pub struct SolveArgs {
+    /// The definition: a file, or the name of a shipped one.
+    def: String,
+    /// A scramble: the state to solve is the solved state after it.
+    moves: Option<String>,
+    /// The state, in the format `twisty apply` prints (sticker colours, or a KPuzzle pattern).
+    #[arg(long, conflicts_with_all = ["moves", "effect"])]
+    state: Option<PathBuf>,
+    /// Find the shortest sequence with exactly this effect: "(0 1)(2 5 7)" or "[0 1 0]".
+    #[arg(long, conflicts_with = "moves")]
+    effect: Option<String>,
+    #[command(flatten)]
+    common: Common,
+    /// A table written by `twisty gods --out`, instead of building one.
+    #[arg(long)]
+    table: Option<PathBuf>,
+    /// Give up beyond this many moves.
+    #[arg(long, default_value_t = 40)]
+    max_depth: u32,
+}
+
+pub fn run(args: SolveArgs, w: &mut impl Write) -> Result<()> {
+    let p = open(&args.def)?;
+    let set = MoveSet::new(&p, args.common.metric_of(&p));
+    let start = Instant::now();
+    let limit = args.common.table_limit as u128;
+    let solver = Solver::new(&p, set, args.table.as_deref(), limit, |_| {})?;
+    let prepared = start.elapsed();
+    let start = Instant::now();
+    let (path, what) = if let Some(e) = args.effect {
+        let perm = notation::parse_effect(&p, &e).map_err(|m| format!("--effect: {m}"))?;
+        (solver.sequence_for(&perm, args.max_depth)?, "effect")
+    } else {
+        let s = match (args.state, args.moves) {
+            (Some(file), _) => {
+                let text = std::fs::read_to_string(&file)
+                    .map_err(|e| format!("{}: {e}", file.display()))?;
+                notation::parse_state(&p, &text).map_err(|m| format!("{}: {m}", file.display()))?
+            }
+            (None, Some(m)) => scrambled(&p, &m)?,
+            (None, None) => return Err("give a scramble, --state FILE or --effect".into()),
+        };
+        (solver.solve(&s, args.max_depth), "state")
+    };
+    let path = path.ok_or(format!(
+        "no sequence of at most {} moves reaches it",
+        args.max_depth
+    ))?;
+    writeln!(w, "{}", solver.names(&path)).map_err(io)?;
+    eprintln!(
+        "{} moves (optimal for this {what}); tables {:.3} s, search {:.3} s",
+        path.len(),
+        prepared.as_secs_f64(),
+        start.elapsed().as_secs_f64()
+    );
+    Ok(())
+}
