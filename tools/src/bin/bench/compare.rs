@@ -1,0 +1,241 @@
+//! `bench compare REV`: this tree against another commit, built in a worktree, in one sitting:
+//! whole-process wall time and peak RSS of the judge binaries and the engine on the same inputs,
+//! three runs each (old and new alternate, so that a change in the machine's load hits both), and
+//! the bundles' sizes.
+
+use crate::hdu4801::hdu4801_cases;
+use crate::shared::{scrambles, temp_input};
+use std::path::{Path, PathBuf};
+use std::process::Command;
+use tools::measure::{max_rss_mb, median_ms, root, runs};
+use tools::rng::Rng;
+use tools::stickers::floppy_bfs;
+
+/// Runs of the whole comparison: each row's three medians show the noise beside the change.
+const RUNS: usize = 3;
+
+/// One row: a binary, its arguments, what it measures, its input and repetitions per run.
+struct Case {
+    bin: &'static str,
+    args: Vec<String>,
+    what: &'static str,
+    input: String,
+    reps: usize,
+}
+
+fn case(bin: &'static str, args: &[&str], what: &'static str, input: String, reps: usize) -> Case {
+    let args = args.iter().map(|a| a.to_string()).collect();
+    Case {
+        bin,
+        args,
+        what,
+        input,
+        reps,
+    }
+}
+
+/// The judge binaries and the engine, built in `tree` into `target`.
+fn build_in(tree: &Path, target: &Path, bins: &[&str]) {
+    let cargo = std::env::var("CARGO").unwrap_or_else(|_| "cargo".into());
+    let mut cmd = Command::new(&cargo);
+    cmd.current_dir(tree).env("CARGO_TARGET_DIR", target).args([
+        "build",
+        "--release",
+        "--quiet",
+        "-p",
+        "twisty",
+        "-p",
+        "tools",
+        "-p",
+        "engine",
+    ]);
+    for b in bins.iter().chain(&["bundle", "twisty"]) {
+        cmd.args(["--bin", b]);
+    }
+    assert!(
+        cmd.status().unwrap().success(),
+        "build in {}",
+        tree.display()
+    );
+}
+
+fn inputs(tables: &Path) -> Vec<Case> {
+    let mut rng = Rng::new(2014);
+    let states = floppy_bfs();
+    let mut floppy = String::from("30\n");
+    for _ in 0..30 {
+        let (s, _) = states[rng.below(states.len())];
+        let line: Vec<String> = s.iter().map(|c| c.to_string()).collect();
+        floppy.push_str(&(line.join(" ") + "\n"));
+    }
+    let tables = tables.to_str().unwrap();
+    let mipt = "1 1 5 5 2 2 2 2 4 4 6 6 3 3 3 3 5 6 5 6 1 4 1 4\n";
+    vec![
+        case("aoj0300", &[], "aoj0300, 30 puzzles", floppy, 101),
+        case(
+            "cube2",
+            &[],
+            "cube2, 100,000 scrambles",
+            scrambles(7, 100_000).join("\n") + "\n",
+            5,
+        ),
+        case(
+            "cube2",
+            &[],
+            "cube2: the 2x2x2 table (empty input)",
+            String::new(),
+            21,
+        ),
+        case(
+            "hdu4801",
+            &[],
+            "hdu4801, 10,000 cases",
+            hdu4801_cases(4801, 10_000).0,
+            5,
+        ),
+        case(
+            "robot2",
+            &[],
+            "robot2, 1,000 scrambles",
+            scrambles(8, 1_000).join("\n") + "\n",
+            5,
+        ),
+        case(
+            "robot2",
+            &[],
+            "robot2 start-up (empty input)",
+            String::new(),
+            21,
+        ),
+        case(
+            "mipt041",
+            &[],
+            "mipt041 (QTM table + one answer)",
+            mipt.into(),
+            21,
+        ),
+        case(
+            "cube3",
+            &["--no-cache"],
+            "cube3: table build (no cache)",
+            String::new(),
+            1,
+        ),
+        case(
+            "cube3",
+            &["--tables", tables],
+            "cube3, 100 scrambles (tables read)",
+            scrambles(9, 100).join("\n") + "\n",
+            3,
+        ),
+        case(
+            "twisty",
+            &["gods", "2x2x2"],
+            "engine: gods 2x2x2",
+            String::new(),
+            5,
+        ),
+        case(
+            "twisty",
+            &["gods", "pancake"],
+            "engine: gods pancake (12!)",
+            String::new(),
+            1,
+        ),
+    ]
+}
+
+pub fn run(rev: &str) {
+    let root = root();
+    let dir = std::env::temp_dir().join(format!("twisty-bench-compare-{}", std::process::id()));
+    let git = |args: &[&str]| {
+        let ok = Command::new("git")
+            .current_dir(&root)
+            .args(args)
+            .status()
+            .is_ok_and(|s| s.success());
+        assert!(ok, "git {args:?} failed");
+    };
+    git(&["worktree", "add", "--detach", dir.to_str().unwrap(), rev]);
+    let bins = ["aoj0300", "cube2", "hdu4801", "robot2", "mipt041", "cube3"];
+    let (old_target, new_target) = (dir.join("target"), root.join("target"));
+    eprintln!("bench: building {rev} in {}", dir.display());
+    build_in(&dir, &old_target, &bins);
+    build_in(&root, &new_target, &bins);
+    // Each tree reads the 3x3x3 tables from a folder of its own (the file format may differ).
+    let tables = |t: &Path| -> PathBuf { t.join("bench-cube3-tables") };
+    let (old_tables, new_tables) = (tables(&old_target), tables(&new_target));
+    let exe = |target: &Path, bin: &str| target.join("release").join(bin);
+    for (target, t) in [(&old_target, &old_tables), (&new_target, &new_tables)] {
+        let warm = temp_input("compare-warm", "");
+        runs(
+            &[
+                exe(target, "cube3").to_str().unwrap(),
+                "--tables",
+                t.to_str().unwrap(),
+            ],
+            &warm,
+            1,
+        );
+    }
+    println!("compare: this tree against {rev}, whole process, median wall time of each run (ms) and peak RSS");
+    println!(
+        "  {:<38} {:>26} {:>26}",
+        "",
+        format!("{rev} ({RUNS} runs)"),
+        format!("this tree ({RUNS} runs)")
+    );
+    for (old_case, new_case) in inputs(&old_tables).into_iter().zip(inputs(&new_tables)) {
+        let file = temp_input(&format!("compare-{}", old_case.bin), &old_case.input);
+        let (mut old_ms, mut new_ms, mut rss) = (Vec::new(), Vec::new(), (0.0f64, 0.0f64));
+        for _ in 0..RUNS {
+            for (target, c, out) in [
+                (&old_target, &old_case, &mut old_ms),
+                (&new_target, &new_case, &mut new_ms),
+            ] {
+                let mut argv = vec![exe(target, c.bin).to_str().unwrap().to_string()];
+                argv.extend(c.args.iter().cloned());
+                let argv: Vec<&str> = argv.iter().map(String::as_str).collect();
+                let r = runs(&argv, &file, c.reps);
+                out.push(median_ms(&r));
+                if std::ptr::eq(target, &old_target) {
+                    rss.0 = rss.0.max(max_rss_mb(&r));
+                } else {
+                    rss.1 = rss.1.max(max_rss_mb(&r));
+                }
+            }
+        }
+        let show = |v: &[f64]| {
+            v.iter()
+                .map(|m| format!("{m:.1}"))
+                .collect::<Vec<_>>()
+                .join(" ")
+        };
+        println!(
+            "  {:<38} {:>18} {:>5.0} MB {:>18} {:>5.0} MB",
+            old_case.what,
+            show(&old_ms),
+            rss.0,
+            show(&new_ms),
+            rss.1
+        );
+        std::fs::remove_file(file).ok();
+    }
+    println!("  bundle sizes (bytes, formatted):");
+    for bin in bins {
+        let size = |tree: &Path, target: &Path| {
+            let out = Command::new(target.join("release/bundle"))
+                .current_dir(tree)
+                .arg(bin)
+                .output()
+                .unwrap();
+            out.stdout.len()
+        };
+        println!(
+            "  {bin:<38} {:>26} {:>26}",
+            size(&dir, &old_target),
+            size(&root, &new_target)
+        );
+    }
+    git(&["worktree", "remove", "--force", dir.to_str().unwrap()]);
+}

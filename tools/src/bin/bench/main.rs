@@ -1,0 +1,83 @@
+//! Benchmarks that print figures beside a baseline measured in the same run:
+//! `cargo run --release -p tools --bin bench -- [aoj0300|judge]...` (no argument: all).
+//!
+//! One module per benchmark. These are measurements, never pass/fail tests: the machine's load
+//! moves the numbers.
+
+mod aoj0300;
+mod compare;
+mod cube2;
+mod engine_2x2x2;
+mod flood;
+mod hdu4801;
+mod judge_overhead;
+mod pancake;
+mod robot2;
+mod robot_time;
+mod shared;
+
+use tools::measure::build;
+
+fn main() {
+    let args: Vec<String> = std::env::args().skip(1).collect();
+    let all = [
+        "aoj0300",
+        "judge",
+        "cube2",
+        "robot2",
+        "robot-time",
+        "hdu4801",
+        "flood",
+        "engine",
+        "pancake",
+    ];
+    if args.iter().any(|a| a == "--help" || a == "-h") {
+        println!(
+            "bench: benchmarks that print figures beside a baseline measured in the same run\n"
+        );
+        println!("usage: bench [BENCHMARK...]   (all when none is given)");
+        println!("       bench compare REV        (this tree against commit REV, side by side)");
+        println!("benchmarks: {}", all.join(", "));
+        return;
+    }
+    if args.first().map(String::as_str) == Some("compare") {
+        let Some(rev) = args.get(1) else {
+            eprintln!("bench: compare needs a commit, e.g. `bench compare HEAD~1`");
+            std::process::exit(2);
+        };
+        build("judge", &[]);
+        compare::run(rev);
+        return;
+    }
+    if let Some(a) = args.iter().find(|a| a.starts_with('-')) {
+        eprintln!("bench: unknown option `{a}`\nusage: bench [BENCHMARK...]; try `bench --help`");
+        std::process::exit(2);
+    }
+    let chosen: Vec<&str> = if args.is_empty() {
+        all.to_vec()
+    } else {
+        args.iter().map(String::as_str).collect()
+    };
+    build("judge", &[]);
+    build("twisty", &["aoj0300", "cube2", "hdu4801"]);
+    for name in chosen {
+        match name {
+            "aoj0300" => aoj0300::run(),
+            "judge" => judge_overhead::run(),
+            "cube2" => cube2::run(),
+            "robot2" => robot2::run(),
+            "robot-time" => robot_time::run(),
+            "hdu4801" => hdu4801::run(),
+            "flood" => flood::run(),
+            "engine" => engine_2x2x2::run(),
+            "pancake" => pancake::run(),
+            other => {
+                eprintln!(
+                    "bench: unknown benchmark `{other}` (known: {})",
+                    all.join(", ")
+                );
+                std::process::exit(2);
+            }
+        }
+    }
+}
