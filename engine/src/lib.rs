@@ -5,12 +5,14 @@
 //! - [`alg`]: move sequences with powers, groups, conjugates and commutators.
 //! - [`load`]: the two loaders and their error messages; [`pieces`]: stickers become pieces.
 //! - [`space`]: the state space as dense ranks (per-orbit coordinates) and its move function.
-//! - [`table`]: the full distance table (2 bits per state, multithreaded BFS), its file, slices.
+//! - [`table`]: the full distance table (2 bits per state, multithreaded BFS) and its file.
 //! - [`metric`]: which moves a metric counts, and the move pruner that goes with it.
 //! - [`solve`]: optimal solutions (table walk, or IDA* with pattern databases).
 //! - [`count`]: the number of reachable states (BFS or Schreier-Sims, exact big integers).
 //! - [`discover`]: the shortest sequence for each effect that moves few pieces.
 //! - [`shipped`]: the definitions in `puzzles/`, built into the binary.
+//! - [`state_notation`]: states, effects and positions as users type them; nets drawn.
+//! - [`slices`]: God's algorithm cut into slices for a job array, and the slice-job protocol.
 //! - [`interrupt`]: Ctrl-C ends long runs cleanly.
 
 // Positions index several parallel arrays at once (src, twist, labels, orientations): index loops
@@ -24,10 +26,10 @@ pub mod interrupt;
 pub mod load;
 pub mod metric;
 pub mod model;
-pub mod notation;
 pub mod pieces;
 pub mod shipped;
 pub mod slices;
 pub mod solve;
 pub mod space;
+pub mod state_notation;
 pub mod table;

@@ -3,7 +3,7 @@
 
 use engine::load::load;
 use engine::model::Puzzle;
-use engine::{alg, notation, shipped};
+use engine::{alg, shipped, state_notation};
 use proptest::prelude::*;
 
 const PANCAKE_HEAD: &str =
@@ -170,7 +170,7 @@ fn stickers_become_pieces_where_they_move_together() {
 #[test]
 fn effect_and_state_messages() {
     let p = shipped::open("pancake").unwrap();
-    let e = |t: &str| notation::parse_effect(&p, t).unwrap_err();
+    let e = |t: &str| state_notation::parse_effect(&p, t).unwrap_err();
     assert_eq!(e("[0 1 2"), "column 1: '[' is never closed");
     assert_eq!(
         e("[0 1 2]"),
@@ -181,16 +181,16 @@ fn effect_and_state_messages() {
     assert_eq!(e("(0 1)(1 2)"), "column 7: sticker 1 appears twice");
     assert_eq!(e("(0 1"), "column 1: '(' is never closed");
     let c = shipped::open("2x2x2-stickers").unwrap();
-    let err = notation::parse_effect(&c, "(0 1)").unwrap_err();
+    let err = state_notation::parse_effect(&c, "(0 1)").unwrap_err();
     assert!(
         err.starts_with("the effect moves sticker 0 without the rest of its piece"),
         "{err}"
     );
     assert_eq!(
-        notation::parse_effect(&c, "(0 14)").unwrap_err(),
+        state_notation::parse_effect(&c, "(0 14)").unwrap_err(),
         "sticker 14 never moves in this puzzle, so sticker 0 cannot go there"
     );
-    let s = |t: &str| notation::parse_state(&p, t).unwrap_err();
+    let s = |t: &str| state_notation::parse_state(&p, t).unwrap_err();
     assert_eq!(s("w p"), "expected 12 sticker colours, found 2");
     assert!(
         s("w w r o g y G Y R O W P").starts_with("piece "),
@@ -199,14 +199,14 @@ fn effect_and_state_messages() {
     );
     let k = shipped::open("2x2x2").unwrap();
     assert_eq!(
-        notation::parse_state(&k, "{")
+        state_notation::parse_state(&k, "{")
             .unwrap_err()
             .split(':')
             .next(),
         Some("line 1 column 1")
     );
     assert_eq!(
-        notation::parse_effect(&k, "(0 9)").unwrap_err(),
+        state_notation::parse_effect(&k, "(0 9)").unwrap_err(),
         "column 4: CORNERS has no moving piece 9"
     );
 }
@@ -257,9 +257,9 @@ proptest! {
         for name in ["pancake", "2x2x2", "2x2x2-stickers", "floppy"] {
             let p = shipped::open(name).unwrap();
             let _ = alg::parse(&text, &|s: &str| p.move_index(s));
-            let _ = notation::parse_effect(&p, &text);
-            let _ = notation::parse_state(&p, &text);
-            let _ = notation::parse_positions(&p, &text);
+            let _ = state_notation::parse_effect(&p, &text);
+            let _ = state_notation::parse_state(&p, &text);
+            let _ = state_notation::parse_positions(&p, &text);
         }
     }
 }

@@ -193,7 +193,7 @@ fn shortest_adjacent_swap_is_provably_shortest() {
         "a swap of two pieces: {effect}"
     );
     let solver = full_table_solver();
-    let perm = engine::notation::parse_effect(&solver.puzzle, &effect).unwrap();
+    let perm = engine::state_notation::parse_effect(&solver.puzzle, &effect).unwrap();
     let ours = solver.sequence_for(&perm, 40).unwrap().unwrap();
     let names: Vec<&str> = ours.iter().map(|&m| solver.set.names[m].as_str()).collect();
     assert_eq!(flat(&replay(&names)), effect, "{names:?}");

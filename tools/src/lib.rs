@@ -4,7 +4,7 @@
 
 pub mod bundle;
 pub mod folded_net;
-pub mod measure;
+pub mod timing;
 /// The library's seeded generator, under its old name here.
 pub use twisty::rng;
 pub mod robot_costs;

@@ -68,7 +68,7 @@ fn cube3_opt_answers_are_rederived_by_meeting_in_the_middle() {
     // 1 + 18 + 243 + 3,240 + 43,239 + 574,908 + 7,618,438 + 100,803,036 (the published
     // half-turn counts up to distance 7).
     assert_eq!(from_solved.len(), 109_043_123);
-    let dir = tools::measure::root().join("testcases/cube3-opt");
+    let dir = tools::timing::root().join("testcases/cube3-opt");
     let mut checked = Vec::new();
     let mut files: Vec<_> = std::fs::read_dir(&dir)
         .unwrap()

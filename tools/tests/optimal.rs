@@ -25,8 +25,8 @@ fn run(bin: &str, input: &str) -> Vec<String> {
 
 /// [`run`] with arguments; also returns standard error.
 fn run_with(bin: &str, args: &[&str], input: &str) -> (Vec<String>, String) {
-    let exe = tools::measure::release_bin(bin);
-    tools::measure::build("twisty", &[bin]);
+    let exe = tools::timing::release_bin(bin);
+    tools::timing::build("twisty", &[bin]);
     let mut child = Command::new(exe)
         .args(args)
         .stdin(Stdio::piped())
@@ -349,7 +349,7 @@ fn exchanged_twist_costs_disagree_with_the_answers() {
     let mut prices: Vec<f64> = graph.model.twists.iter().map(|t| t.cost() as f64).collect();
     prices.swap(a, b);
     let wrong = RobotCosts::priced(graph, prices);
-    let dir = tools::measure::root().join("testcases/robot2");
+    let dir = tools::timing::root().join("testcases/robot2");
     let mut differ = 0;
     for e in std::fs::read_dir(dir).unwrap() {
         let p = e.unwrap().path();

@@ -6,7 +6,7 @@
 use clap::Parser;
 use std::path::PathBuf;
 use tools::bundle::{bundle, Judge, Options};
-use tools::measure::root;
+use tools::timing::root;
 
 #[derive(Parser)]
 #[command(about = "Bundle a judge binary and the library modules it uses into one .rs file")]

@@ -7,7 +7,7 @@ use engine::metric::MoveSet;
 use engine::solve::fingerprint;
 use engine::space::Space;
 use engine::table::DistTable;
-use engine::{interrupt, notation};
+use engine::{interrupt, state_notation};
 use std::io::Write;
 use std::path::PathBuf;
 use std::time::Instant;
@@ -58,9 +58,10 @@ pub fn run(args: DiscoverArgs, w: &mut impl Write) -> Result<()> {
             .collect();
         set = set.only(&names)?;
     }
-    let fixed = notation::parse_positions(&p, &args.fixed).map_err(|e| format!("--fixed: {e}"))?;
+    let fixed =
+        state_notation::parse_positions(&p, &args.fixed).map_err(|e| format!("--fixed: {e}"))?;
     let ignore =
-        notation::parse_positions(&p, &args.ignore).map_err(|e| format!("--ignore: {e}"))?;
+        state_notation::parse_positions(&p, &args.ignore).map_err(|e| format!("--ignore: {e}"))?;
     let p = p.with_merged(&ignore);
     if let Some(s) = args.time_limit {
         interrupt::set_time_limit(s);

@@ -3,8 +3,8 @@
 
 use crate::common::{io, open, scrambled, Common, Result};
 use engine::metric::MoveSet;
-use engine::notation;
 use engine::solve::Solver;
+use engine::state_notation;
 use std::io::Write;
 use std::path::PathBuf;
 use std::time::Instant;
@@ -40,14 +40,15 @@ pub fn run(args: SolveArgs, w: &mut impl Write) -> Result<()> {
     let prepared = start.elapsed();
     let start = Instant::now();
     let (path, what) = if let Some(e) = args.effect {
-        let perm = notation::parse_effect(&p, &e).map_err(|m| format!("--effect: {m}"))?;
+        let perm = state_notation::parse_effect(&p, &e).map_err(|m| format!("--effect: {m}"))?;
         (solver.sequence_for(&perm, args.max_depth)?, "effect")
     } else {
         let s = match (args.state, args.moves) {
             (Some(file), _) => {
                 let text = std::fs::read_to_string(&file)
                     .map_err(|e| format!("{}: {e}", file.display()))?;
-                notation::parse_state(&p, &text).map_err(|m| format!("{}: {m}", file.display()))?
+                state_notation::parse_state(&p, &text)
+                    .map_err(|m| format!("{}: {m}", file.display()))?
             }
             (None, Some(m)) => scrambled(&p, &m)?,
             (None, None) => return Err("give a scramble, --state FILE or --effect".into()),

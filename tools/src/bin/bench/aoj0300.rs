@@ -1,9 +1,9 @@
 //! aoj0300 (the Floppy Cube) against `/bin/true` run the same way.
 
 use crate::shared::temp_input;
-use tools::measure::{max_rss_mb, median_ms, release_bin, runs};
 use tools::rng::Rng;
 use tools::stickers::floppy_bfs;
+use tools::timing::{max_rss_mb, median_ms, release_bin, runs};
 
 /// aoj0300 on a 30-puzzle input against `/bin/true` run the same way.
 pub fn run() {

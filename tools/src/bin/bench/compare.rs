@@ -7,9 +7,9 @@ use crate::hdu4801::hdu4801_cases;
 use crate::shared::{scrambles, temp_input};
 use std::path::{Path, PathBuf};
 use std::process::Command;
-use tools::measure::{max_rss_mb, median_ms, root, runs};
 use tools::rng::Rng;
 use tools::stickers::floppy_bfs;
+use tools::timing::{max_rss_mb, median_ms, root, runs};
 
 /// Runs of the whole comparison: each row's three medians show the noise beside the change.
 const RUNS: usize = 3;

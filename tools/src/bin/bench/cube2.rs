@@ -1,7 +1,7 @@
 //! cube2: the 2x2x2 table's build, whole-process time on 100,000 scrambles, and the speed-up over the seed articles' IDA*.
 
 use crate::shared::{scrambles, temp_input, time_ms};
-use tools::measure::{max_rss_mb, median_ms, release_bin, runs};
+use tools::timing::{max_rss_mb, median_ms, release_bin, runs};
 use twisty::cube2::{scramble, Cube2Ida, Cube2Solver, Cube2Tables};
 use twisty::dist_table::PackedTable;
 

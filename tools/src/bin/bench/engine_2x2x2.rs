@@ -2,7 +2,7 @@
 
 use crate::shared::{temp_input, time_ms, urf_scrambles};
 use std::time::Instant;
-use tools::measure::{build, max_rss_mb, median_ms, release_bin, runs};
+use tools::timing::{build, max_rss_mb, median_ms, release_bin, runs};
 use twisty::cube2::{scramble, Cube2Solver, Cube2Tables};
 use twisty::dist_table::PackedTable;
 

@@ -1,7 +1,7 @@
 //! flood: the judge against a solver that floods its output.
 
 use std::process::Command;
-use tools::measure::{max_rss_mb, median_ms, release_bin, runs};
+use tools::timing::{max_rss_mb, median_ms, release_bin, runs};
 
 /// The judge against a solver that prints 1 GB (`yes 0 | head -c 1000000000`, output limit raised
 /// to 2 GB, answer identical): the judge's peak RSS and wall time, beside the same stream produced

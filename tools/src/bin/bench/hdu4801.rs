@@ -3,7 +3,7 @@
 use crate::shared::{scrambles, temp_input};
 use std::process::Command;
 use std::time::Instant;
-use tools::measure::{max_rss_mb, median_ms, release_bin, runs};
+use tools::timing::{max_rss_mb, median_ms, release_bin, runs};
 use twisty::cube2::{scramble, CubieCube, HDU4801};
 
 /// `n` random HDU 4801 cases at N = 7 (the input text) and their cubes.

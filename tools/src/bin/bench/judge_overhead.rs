@@ -2,7 +2,7 @@
 
 use std::process::Command;
 use std::time::Instant;
-use tools::measure::{release_bin, root};
+use tools::timing::{release_bin, root};
 
 /// The judge's own time per case beyond the child's run, over all aoj0300 cases, repeated.
 pub fn run() {

@@ -16,7 +16,7 @@ mod robot2;
 mod robot_time;
 mod shared;
 
-use tools::measure::build;
+use tools::timing::build;
 
 fn main() {
     let args: Vec<String> = std::env::args().skip(1).collect();

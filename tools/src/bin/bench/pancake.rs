@@ -2,7 +2,7 @@
 
 use crate::shared::temp_input;
 use std::time::Instant;
-use tools::measure::{build, max_rss_mb, median_ms, release_bin, runs};
+use tools::timing::{build, max_rss_mb, median_ms, release_bin, runs};
 
 /// The pancake puzzle's full table (12! states) through `twisty gods`, a plain one-thread BFS over
 /// the same ranks as the baseline, then every swap and 3-cycle read off the table.
@@ -107,7 +107,7 @@ pub fn run() {
                         .collect::<Vec<_>>()
                         .join(" ")
                 );
-                let e = engine::notation::parse_effect(&p, &text).unwrap();
+                let e = engine::state_notation::parse_effect(&p, &text).unwrap();
                 let path = solver.sequence_for(&e, 40).unwrap().unwrap();
                 *hist.entry(path.len()).or_insert(0) += 1;
                 count += 1;
@@ -127,7 +127,7 @@ pub fn run() {
         "  read off the table: {:.2} s (loading it {load:.2} s); the article's general solver swapped 4 and 5 in 19 moves, the optimum for that swap is {}",
         t0.elapsed().as_secs_f64(),
         solver
-            .sequence_for(&engine::notation::parse_effect(&p, "(4 5)").unwrap(), 40)
+            .sequence_for(&engine::state_notation::parse_effect(&p, "(4 5)").unwrap(), 40)
             .unwrap()
             .unwrap()
             .len()

@@ -57,7 +57,7 @@ fn main() {
     };
     let dir = cli
         .out
-        .unwrap_or_else(|| tools::measure::root().join("testcases").join(name));
+        .unwrap_or_else(|| tools::timing::root().join("testcases").join(name));
     std::fs::create_dir_all(&dir).unwrap();
     for (stem, input, answer) in &files {
         std::fs::write(dir.join(format!("{stem}.in")), input).unwrap();
