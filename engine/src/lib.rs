@@ -11,7 +11,8 @@
 //! - [`count`]: the number of reachable states (BFS or Schreier-Sims, exact big integers).
 //! - [`discover`]: the shortest sequence for each effect that moves few pieces.
 //! - [`shipped`]: the definitions in `puzzles/`, built into the binary.
-//! - [`state_notation`]: states, effects and positions as users type them; nets drawn.
+//! - [`state_notation`]: states, effects and positions as users type them; [`net_drawing`]: a
+//!   state drawn as the definition's net.
 //! - [`slices`]: God's algorithm cut into slices for a job array, and the slice-job protocol.
 //! - [`interrupt`]: Ctrl-C ends long runs cleanly.
 
@@ -26,6 +27,7 @@ pub mod interrupt;
 pub mod load;
 pub mod metric;
 pub mod model;
+pub mod net_drawing;
 pub mod pieces;
 pub mod shipped;
 pub mod slices;

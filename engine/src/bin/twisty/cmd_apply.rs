@@ -3,7 +3,7 @@
 
 use crate::common::{io, open, scrambled, Result};
 use engine::model::ShowState;
-use engine::state_notation;
+use engine::net_drawing::draw;
 use std::io::{IsTerminal, Write};
 
 #[derive(clap::Args)]
@@ -26,7 +26,7 @@ pub fn run(args: ApplyArgs, w: &mut impl Write) -> Result<()> {
         "auto" => std::io::stdout().is_terminal(),
         other => return Err(format!("--color {other}: expected auto, always or never")),
     };
-    if let Some(net) = state_notation::draw(&p, &s, ansi) {
+    if let Some(net) = draw(&p, &s, ansi) {
         writeln!(w, "{}", net.trim_end()).map_err(io)?;
     }
     writeln!(w, "{}", ShowState(&p, &s)).map_err(io)?;

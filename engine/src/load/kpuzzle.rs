@@ -1,0 +1,301 @@
+//! KPuzzle JSON as cubing.js writes it: orbits, moves, derived moves written as algorithms;
+//! errors with the key path.
+
+use super::{stem, DefError};
+use crate::alg;
+use crate::model::{intern, Move, Orbit, Perm, Puzzle, State};
+use serde::Deserialize;
+use std::collections::BTreeMap;
+
+#[derive(Deserialize)]
+#[serde(rename_all = "camelCase")]
+struct KPuzzleDef {
+    name: Option<String>,
+    #[serde(alias = "description")]
+    comment: Option<String>,
+    orbits: Vec<KOrbit>,
+    default_pattern: BTreeMap<String, KPattern>,
+    moves: BTreeMap<String, BTreeMap<String, KTransformation>>,
+    #[serde(default)]
+    derived_moves: BTreeMap<String, String>,
+}
+
+#[derive(Deserialize)]
+#[serde(rename_all = "camelCase", deny_unknown_fields)]
+struct KOrbit {
+    orbit_name: String,
+    num_pieces: usize,
+    num_orientations: usize,
+}
+
+#[derive(Deserialize)]
+#[serde(rename_all = "camelCase", deny_unknown_fields)]
+struct KPattern {
+    pieces: Vec<i64>,
+    orientation: Vec<i64>,
+    orientation_mod: Option<Vec<i64>>,
+}
+
+#[derive(Deserialize)]
+#[serde(rename_all = "camelCase", deny_unknown_fields)]
+struct KTransformation {
+    permutation: Vec<i64>,
+    orientation_delta: Vec<i64>,
+}
+
+fn key_error(file: &str, key: String, message: String) -> DefError {
+    DefError {
+        file: file.into(),
+        at: None,
+        key: Some(key),
+        message,
+    }
+}
+
+/// Loads a KPuzzle definition.
+pub fn load_kpuzzle(file: &str, text: &str) -> Result<Puzzle, DefError> {
+    let def: KPuzzleDef = serde_json::from_str(text).map_err(|e| DefError {
+        file: file.into(),
+        at: Some((e.line(), e.column())),
+        key: None,
+        message: e
+            .to_string()
+            .split(" at line")
+            .next()
+            .unwrap_or("invalid JSON")
+            .to_string(),
+    })?;
+    if def.orbits.is_empty() {
+        return Err(key_error(file, "orbits".into(), "no orbits".into()));
+    }
+    let mut orbits = Vec::new();
+    let mut total = 0usize;
+    for (i, o) in def.orbits.iter().enumerate() {
+        if o.num_pieces == 0 || o.num_pieces > 4096 {
+            return Err(key_error(
+                file,
+                format!("orbits[{i}].numPieces"),
+                format!("{} pieces: expected 1 to 4096", o.num_pieces),
+            ));
+        }
+        if o.num_orientations == 0 || o.num_orientations > 255 {
+            return Err(key_error(
+                file,
+                format!("orbits[{i}].numOrientations"),
+                format!("{}: expected 1 to 255", o.num_orientations),
+            ));
+        }
+        if orbits.iter().any(|x: &Orbit| x.name == o.orbit_name) {
+            return Err(key_error(
+                file,
+                format!("orbits[{i}].orbitName"),
+                format!("orbit '{}' is listed twice", o.orbit_name),
+            ));
+        }
+        total += o.num_pieces;
+        orbits.push(Orbit {
+            name: o.orbit_name.clone(),
+            size: o.num_pieces,
+            ori: o.num_orientations as u8,
+        });
+    }
+    if total > u16::MAX as usize {
+        return Err(key_error(
+            file,
+            "orbits".into(),
+            format!("{total} pieces in all is too many"),
+        ));
+    }
+    for key in def
+        .default_pattern
+        .keys()
+        .chain(def.moves.values().flat_map(|m| m.keys()))
+    {
+        if !orbits.iter().any(|o| &o.name == key) {
+            let place = if def.default_pattern.contains_key(key) {
+                "defaultPattern"
+            } else {
+                "moves"
+            };
+            return Err(key_error(
+                file,
+                format!("{place}.{key}"),
+                format!("unknown orbit '{key}'"),
+            ));
+        }
+    }
+    // Goal: labels are the default pattern's piece numbers (equal numbers: interchangeable).
+    let mut label_names: Vec<String> = Vec::new();
+    let mut goal = State {
+        label: Vec::new(),
+        ori: Vec::new(),
+    };
+    for o in &orbits {
+        let key = format!("defaultPattern.{}", o.name);
+        let Some(pat) = def.default_pattern.get(&o.name) else {
+            return Err(key_error(
+                file,
+                key,
+                "missing: every orbit needs its default pattern".into(),
+            ));
+        };
+        if pat.orientation_mod.is_some() {
+            return Err(key_error(
+                file,
+                format!("{key}.orientationMod"),
+                "orientationMod is not supported (give pieces whose orientation does not matter 1 orientation)".into(),
+            ));
+        }
+        for (what, v) in [("pieces", &pat.pieces), ("orientation", &pat.orientation)] {
+            if v.len() != o.size {
+                return Err(key_error(
+                    file,
+                    format!("{key}.{what}"),
+                    format!("has {} entries, expected numPieces = {}", v.len(), o.size),
+                ));
+            }
+        }
+        for (i, (&p, &r)) in pat.pieces.iter().zip(&pat.orientation).enumerate() {
+            if p < 0 || p as usize >= o.size {
+                return Err(key_error(
+                    file,
+                    format!("{key}.pieces[{i}]"),
+                    format!("{p} is out of range 0..{}", o.size - 1),
+                ));
+            }
+            if r < 0 || r as usize >= o.ori as usize {
+                return Err(key_error(
+                    file,
+                    format!("{key}.orientation[{i}]"),
+                    format!("{r} is out of range 0..{}", o.ori - 1),
+                ));
+            }
+            let Some(l) = intern(&mut label_names, &format!("{}{}", o.name, p)) else {
+                return Err(key_error(
+                    file,
+                    key.clone(),
+                    "more than 256 distinct pieces".into(),
+                ));
+            };
+            goal.label.push(l);
+            goal.ori.push(r as u8);
+        }
+    }
+    let modulus: Vec<u8> = orbits
+        .iter()
+        .flat_map(|o| std::iter::repeat_n(o.ori, o.size))
+        .collect();
+    let mut moves = Vec::new();
+    for (name, transformation) in &def.moves {
+        let mut perm = Perm::identity(total);
+        let mut first = 0;
+        for o in &orbits {
+            if let Some(t) = transformation.get(&o.name) {
+                let key = format!("moves.{name}.{}", o.name);
+                for (what, v) in [
+                    ("permutation", &t.permutation),
+                    ("orientationDelta", &t.orientation_delta),
+                ] {
+                    if v.len() != o.size {
+                        return Err(key_error(
+                            file,
+                            format!("{key}.{what}"),
+                            format!("has {} entries, expected numPieces = {}", v.len(), o.size),
+                        ));
+                    }
+                }
+                let mut seen = vec![false; o.size];
+                for (i, (&s, &d)) in t.permutation.iter().zip(&t.orientation_delta).enumerate() {
+                    if s < 0 || s as usize >= o.size {
+                        return Err(key_error(
+                            file,
+                            format!("{key}.permutation[{i}]"),
+                            format!("{s} is out of range 0..{}", o.size - 1),
+                        ));
+                    }
+                    if std::mem::replace(&mut seen[s as usize], true) {
+                        return Err(key_error(
+                            file,
+                            format!("{key}.permutation"),
+                            format!("not a permutation: {s} appears twice"),
+                        ));
+                    }
+                    if d < 0 || d as usize >= o.ori as usize {
+                        return Err(key_error(
+                            file,
+                            format!("{key}.orientationDelta[{i}]"),
+                            format!(
+                                "{d} is out of range 0..{} (numOrientations = {})",
+                                o.ori - 1,
+                                o.ori
+                            ),
+                        ));
+                    }
+                    perm.src[first + i] = (first + s as usize) as u16;
+                    perm.twist[first + i] = d as u8;
+                }
+            }
+            first += o.size;
+        }
+        moves.push(Move {
+            name: name.clone(),
+            perm,
+            base: true,
+        });
+    }
+    if moves.is_empty() {
+        return Err(key_error(file, "moves".into(), "no moves".into()));
+    }
+    // Derived moves may use each other in any order: resolve them in passes.
+    let mut pending: Vec<(&String, &String)> = def.derived_moves.iter().collect();
+    while !pending.is_empty() {
+        let mut left = Vec::new();
+        let mut first_error = None;
+        for &(name, text) in &pending {
+            if moves.iter().any(|m| &m.name == name) {
+                return Err(key_error(
+                    file,
+                    format!("derivedMoves.{name}"),
+                    "is also a move".into(),
+                ));
+            }
+            let names = |s: &str| moves.iter().position(|m| m.name == s);
+            match alg::parse(text, &names) {
+                Ok(a) => {
+                    let perms: Vec<&Perm> = moves.iter().map(|m| &m.perm).collect();
+                    let perm = a.perm(&perms, &modulus);
+                    moves.push(Move {
+                        name: name.clone(),
+                        perm,
+                        base: false,
+                    });
+                }
+                Err(e) => {
+                    first_error.get_or_insert(key_error(
+                        file,
+                        format!("derivedMoves.{name}"),
+                        format!("\"{text}\": {e}"),
+                    ));
+                    left.push((name, text));
+                }
+            }
+        }
+        if left.len() == pending.len() {
+            return Err(first_error.expect("a pass without progress had an error"));
+        }
+        pending = left;
+    }
+    let orbits_original: Vec<usize> = orbits.iter().flat_map(|o| 0..o.size).collect();
+    let puzzle = Puzzle {
+        name: def.name.unwrap_or_else(|| stem(file)),
+        orbits,
+        moves,
+        goal,
+        label_names,
+        stickers: None,
+        layout: None,
+        comment: def.comment,
+        original: orbits_original,
+    };
+    Ok(crate::pieces::drop_fixed(&puzzle))
+}
