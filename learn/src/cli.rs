@@ -178,8 +178,9 @@ fn eval(args: &EvalArgs, w: &mut impl Write) -> Result<(), String> {
     use crate::eval::{evaluate, Plan};
     use crate::network::Net;
     use indicatif::{ProgressBar, ProgressStyle};
+    use twisty::cube3::cache::default_cache_dir;
     use twisty::cube3::optimal::OptimalTables;
-    use twisty::cube3::two_phase::{default_cache_dir, TwoPhaseTables};
+    use twisty::cube3::two_phase::TwoPhaseTables;
     if args.from > args.to || args.per_length == 0 || args.held_out == 0 {
         return Err(
             "--from must be at most --to, and --per-length and --held-out at least 1".into(),
@@ -227,7 +228,7 @@ fn eval(args: &EvalArgs, w: &mut impl Write) -> Result<(), String> {
         )?),
     };
     table_bar.finish_and_clear();
-    let threads = twisty::cube3::two_phase::default_threads();
+    let threads = twisty::cube3::cache::default_threads();
     let dir = args.tables.clone().or_else(default_cache_dir);
     let log = |m: &str| eprintln!("twisty learn eval: {m}");
     let two = TwoPhaseTables::load_or_build(dir.as_deref(), threads, log);

@@ -6,8 +6,9 @@
 
 use std::time::Instant;
 use twisty::args::{Flag, Usage};
+use twisty::cube3::cache::{default_threads, tables_dir, TABLE_FLAGS};
 use twisty::cube3::optimal::OptimalTables;
-use twisty::cube3::two_phase::{default_threads, tables_dir, TwoPhaseTables, TABLE_FLAGS};
+use twisty::cube3::two_phase::TwoPhaseTables;
 use twisty::cube3::{answer_lines, Position};
 use twisty::input::{fail, read_stdin};
 use twisty::output;

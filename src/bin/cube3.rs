@@ -6,7 +6,8 @@
 
 use twisty::args::{Flag, Usage};
 use twisty::cube3::answer_lines;
-use twisty::cube3::two_phase::{default_threads, tables_dir, TwoPhaseTables, TABLE_FLAGS};
+use twisty::cube3::cache::{default_threads, tables_dir, TABLE_FLAGS};
+use twisty::cube3::two_phase::TwoPhaseTables;
 use twisty::input::{fail, read_stdin};
 use twisty::output;
 

@@ -10,12 +10,14 @@
 //! - `sym_table`: distance tables over symmetry classes, built by parallel BFS, cached in files.
 //! - `tables`: move tables, symmetry classes, the small phase-1 and phase-2 tables.
 //! - `two_phase`: Kociemba's two-phase search (cube3).
+//! - `cache`: where both solvers keep their tables, and the flags that choose the folder.
 //! - `optimal`: IDA* with pattern databases (cube3-opt).
 
 // Cubies, coordinates and tables are arrays indexed by position, move and symmetry; index loops say
 // so plainly.
 #![allow(clippy::needless_range_loop)]
 
+pub mod cache;
 pub mod cubie;
 pub mod facelet;
 pub mod judges;

@@ -1,0 +1,53 @@
+//! Where the 3x3x3 solvers keep their tables (`--tables DIR`, `--no-cache`, the user's cache
+//! folder) and the flags that choose it, shared by `cube3` and `cube3-opt`.
+
+use crate::args::{Args, Flag};
+
+/// Where tables are cached unless `--tables` says otherwise: `$TWISTY_CACHE_DIR`, else
+/// `$XDG_CACHE_HOME/twisty`, else `~/.cache/twisty`.
+pub fn default_cache_dir() -> Option<std::path::PathBuf> {
+    let var = |k: &str| std::env::var_os(k).filter(|v| !v.is_empty());
+    if let Some(d) = var("TWISTY_CACHE_DIR") {
+        return Some(d.into());
+    }
+    if let Some(d) = var("XDG_CACHE_HOME") {
+        return Some(std::path::PathBuf::from(d).join("twisty"));
+    }
+    var("HOME").map(|h| std::path::PathBuf::from(h).join(".cache").join("twisty"))
+}
+
+/// The table folder a command line asks for: none with `--no-cache`, else `--tables DIR`, else
+/// [`default_cache_dir`].
+pub fn tables_dir(args: &Args) -> Option<std::path::PathBuf> {
+    if args.has("--no-cache") {
+        None
+    } else {
+        args.value("--tables")
+            .map(Into::into)
+            .or_else(default_cache_dir)
+    }
+}
+
+/// The table flags both 3x3x3 solvers take.
+pub const TABLE_FLAGS: [Flag; 3] = [
+    Flag {
+        name: "--tables",
+        value: Some("DIR"),
+        help: "folder of the cached tables",
+    },
+    Flag {
+        name: "--no-cache",
+        value: None,
+        help: "build the tables in memory, read and write no file",
+    },
+    Flag {
+        name: "--threads",
+        value: Some("N"),
+        help: "threads for building tables and solving lines (default: all cores)",
+    },
+];
+
+/// Threads to use: what the machine offers.
+pub fn default_threads() -> usize {
+    std::thread::available_parallelism().map_or(1, |n| n.get())
+}
