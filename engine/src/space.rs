@@ -8,6 +8,10 @@
 //! unranked once per state and each move applied to the digits and ranked again.
 
 use crate::model::{Perm, Puzzle, State};
+use twisty::coord::{
+    rank_multiset, rank_ori, rank_ori_sum, rank_perm, rank_perm_through, unrank_multiset,
+    unrank_ori, unrank_ori_sum_to, unrank_perm,
+};
 
 /// Coordinates up to this size get move tables.
 const TABLE_LIMIT: usize = 1 << 20;
@@ -57,27 +61,6 @@ pub struct Scratch {
     moved: Vec<u8>,
 }
 
-/// Set bits of each byte.
-const POP8: [u8; 256] = {
-    let mut t = [0u8; 256];
-    let mut i = 0;
-    while i < 256 {
-        t[i] = (i as u32).count_ones() as u8;
-        i += 1;
-    }
-    t
-};
-
-const FACT: [usize; 21] = {
-    let mut f = [1usize; 21];
-    let mut i = 1;
-    while i < 21 {
-        f[i] = f[i - 1] * i;
-        i += 1;
-    }
-    f
-};
-
 impl Coord {
     /// The coordinate's digits of a state.
     fn digits(&self, s: &State, out: &mut [u8]) {
@@ -91,124 +74,33 @@ impl Coord {
 
     fn rank(&self, d: &[u8]) -> usize {
         match &self.kind {
-            Kind::Perm => {
-                // Lehmer code: for each digit, how many smaller digits come after it.
-                let mut seen = 0u32;
-                let mut r = 0;
-                for i in 0..self.n {
-                    let x = d[i] as u32;
-                    let smaller_seen = (seen & ((1u32 << x) - 1)).count_ones();
-                    r += (x - smaller_seen) as usize * FACT[self.n - 1 - i];
-                    seen |= 1 << x;
-                }
-                r
-            }
-            Kind::Arrangement { counts } => {
-                let mut left = counts.clone();
-                let mut total = multinomial(&left);
-                let mut r = 0;
-                for i in 0..self.n {
-                    let remaining = self.n - i;
-                    let x = d[i] as usize;
-                    for c in 0..x {
-                        if left[c] > 0 {
-                            r += share(total, left[c], remaining);
-                        }
-                    }
-                    total = share(total, left[x], remaining);
-                    left[x] -= 1;
-                }
-                r
-            }
-            Kind::Ori { k, implied, .. } => {
-                let used = if *implied { self.n - 1 } else { self.n };
-                d[..used]
-                    .iter()
-                    .rev()
-                    .fold(0, |r, &x| r * *k as usize + x as usize)
-            }
+            Kind::Perm => rank_perm(d),
+            Kind::Arrangement { counts } => rank_multiset(d, counts),
+            Kind::Ori {
+                k, implied: true, ..
+            } => rank_ori_sum(d, *k),
+            Kind::Ori { k, .. } => rank_ori(d, *k),
         }
     }
 
-    fn unrank(&self, mut r: usize, out: &mut [u8]) {
+    fn unrank(&self, r: usize, out: &mut [u8]) {
         match &self.kind {
-            Kind::Perm => {
-                let mut avail: u64 = 0xFEDC_BA98_7654_3210; // digits as nibbles, in order
-                let mut wide: Vec<u8> = Vec::new();
-                if self.n > 16 {
-                    wide = (0..self.n as u8).collect();
-                }
-                for i in 0..self.n {
-                    let f = FACT[self.n - 1 - i];
-                    let q = r / f;
-                    r %= f;
-                    if self.n <= 16 {
-                        let shift = 4 * q;
-                        out[i] = ((avail >> shift) & 15) as u8;
-                        let low = avail & ((1u64 << shift) - 1);
-                        let high = if shift + 4 >= 64 {
-                            0
-                        } else {
-                            avail >> (shift + 4)
-                        };
-                        avail = low | (high << shift);
-                    } else {
-                        out[i] = wide.remove(q);
-                    }
-                }
-            }
-            Kind::Arrangement { counts } => {
-                let mut left = counts.clone();
-                let mut total = multinomial(&left);
-                for i in 0..self.n {
-                    let remaining = self.n - i;
-                    for (c, count) in left.iter_mut().enumerate() {
-                        if *count == 0 {
-                            continue;
-                        }
-                        let block = share(total, *count, remaining);
-                        if r < block {
-                            out[i] = c as u8;
-                            total = block;
-                            *count -= 1;
-                            break;
-                        }
-                        r -= block;
-                    }
-                }
-            }
-            Kind::Ori { k, implied, sum } => {
-                let k = *k as usize;
-                let used = if *implied { self.n - 1 } else { self.n };
-                let mut total = 0;
-                for o in out.iter_mut().take(used) {
-                    *o = (r % k) as u8;
-                    total += *o as usize;
-                    r /= k;
-                }
-                if *implied {
-                    out[self.n - 1] = ((*sum as usize + k * self.n - total) % k) as u8;
-                }
-            }
+            Kind::Perm => unrank_perm(r, out),
+            Kind::Arrangement { counts } => unrank_multiset(r, counts, out),
+            Kind::Ori {
+                k,
+                implied: true,
+                sum,
+            } => unrank_ori_sum_to(r, *k, *sum, out),
+            Kind::Ori { k, .. } => unrank_ori(r, *k, out),
         }
     }
 
-    /// The rank of the permutation digits after move `m`, in one pass: the hot loop of the BFS
-    /// over a large permutation (the pancake's 12!). Lehmer digits in Horner form, counting the
-    /// smaller digits already seen with a byte table (no popcount instruction is assumed).
+    /// The rank of the permutation digits after move `m`, in one pass (the hot loop of the BFS over
+    /// a large permutation, the pancake's 12!).
     #[inline]
     fn apply_rank_perm(&self, m: usize, d: &[u8]) -> usize {
-        let src = &self.local[m].0[..self.n];
-        let mut seen = 0u32;
-        let mut r = 0usize;
-        for (i, &s) in src.iter().enumerate() {
-            let x = d[s as usize] as u32;
-            let below = seen & ((1u32 << x) - 1);
-            let smaller = POP8[(below & 255) as usize] + POP8[(below >> 8) as usize];
-            r = r * (self.n - i) + (x - smaller as u32) as usize;
-            seen |= 1 << x;
-        }
-        r
+        rank_perm_through(d, &self.local[m].0[..self.n])
     }
 
     /// Digits after move `m`.
@@ -248,24 +140,6 @@ impl Coord {
         self.apply(m, &d, scratch);
         self.rank(scratch)
     }
-}
-
-/// Arrangements that start with a class of `count` among `remaining` pieces, of `total`.
-#[inline]
-fn share(total: usize, count: usize, remaining: usize) -> usize {
-    (total as u128 * count as u128 / remaining as u128) as usize
-}
-
-fn multinomial(counts: &[usize]) -> usize {
-    let mut total = 0usize;
-    let mut r: u128 = 1;
-    for &c in counts {
-        for i in 1..=c {
-            total += 1;
-            r = r * total as u128 / i as u128;
-        }
-    }
-    usize::try_from(r).unwrap_or(usize::MAX)
 }
 
 /// The number of states a space over `puzzle` would rank, without building it (`None`: more than
