@@ -13,6 +13,8 @@
 //! - [`lazy`]: tables built on first use (what `OnceLock` does, for the judges' Rust 1.63).
 //! - [`prefetch`]: a cache hint, for searches that read big tables at random.
 //! - [`checksum`]: FNV-1a, the checksum of every table file.
+//! - [`table_file`]: the one file format of every table kept on disk (header naming the puzzle and
+//!   table, size, entries, checksum).
 //!
 //! Puzzles:
 //! - [`floppy`]: the Floppy Cube (1x3x3) as corner permutation, corner and edge orientation.
@@ -62,4 +64,5 @@ pub mod robot;
 pub mod search;
 pub mod sticker_cube;
 pub mod sticker_cube3;
+pub mod table_file;
 pub mod uniform_faces;

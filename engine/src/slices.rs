@@ -12,9 +12,7 @@
 use crate::space::{Scratch, Space};
 use crate::table::DistTable;
 use std::path::{Path, PathBuf};
-use twisty::checksum::Fnv64;
-
-const MAGIC: &[u8] = b"twisty level slice v1\n";
+use twisty::table_file::{self, TableHeader};
 
 /// One slice file: the states of one level inside one slice's range.
 pub struct SliceFile {
@@ -37,81 +35,64 @@ pub fn file_name(dir: &Path, level: usize, slice: usize, of: usize) -> PathBuf {
     dir.join(format!("level-{level:03}.slice-{slice:04}-of-{of:04}.bits"))
 }
 
+/// The name in the header of a slice file.
+const SLICE_NAME: &str = "engine level slice, 1 bit per state of the slice's range";
+
+fn slice_header(fingerprint: u64, size: usize, f: &SliceFile) -> TableHeader {
+    TableHeader {
+        name: SLICE_NAME.to_string(),
+        key: fingerprint,
+        entries: range(size, f.slice, f.of).len() as u64,
+        bits: 1,
+        extra: vec![
+            size as u64,
+            f.of as u64,
+            f.slice as u64,
+            f.level as u64,
+            f.count,
+        ],
+    }
+}
+
 fn write_slice(path: &Path, fingerprint: u64, size: usize, f: &SliceFile) -> Result<(), String> {
-    let mut bytes = Vec::with_capacity(f.bits.len() * 8 + 80);
-    bytes.extend_from_slice(MAGIC);
-    for v in [
-        fingerprint,
-        size as u64,
-        f.of as u64,
-        f.slice as u64,
-        f.level as u64,
-        f.count,
-    ] {
-        bytes.extend_from_slice(&v.to_le_bytes());
-    }
-    for w in &f.bits {
-        bytes.extend_from_slice(&w.to_le_bytes());
-    }
-    let mut sum = Fnv64::new();
-    sum.update(&bytes);
-    bytes.extend_from_slice(&sum.finish().to_le_bytes());
-    // Written under another name and renamed, so that a file that exists is whole.
-    let tmp = path.with_extension("partial");
-    std::fs::write(&tmp, &bytes)
-        .and_then(|_| std::fs::rename(&tmp, path))
+    let header = slice_header(fingerprint, size, f);
+    table_file::save(path, &header, f.bits.iter().copied())
         .map_err(|e| format!("{}: {e}", path.display()))
 }
 
 pub fn read_slice(path: &Path, fingerprint: u64, size: usize) -> Result<SliceFile, String> {
     let name = path.display();
-    let bytes = std::fs::read(path).map_err(|e| format!("{name}: {e}"))?;
-    let header = MAGIC.len() + 48;
-    if bytes.len() < header + 8 || &bytes[..MAGIC.len()] != MAGIC {
+    let peeked = table_file::peek(path).map_err(|e| format!("{name}: {e}"))?;
+    if peeked.name != SLICE_NAME {
         return Err(format!("{name}: not a twisty slice file"));
     }
-    let (body, tail) = bytes.split_at(bytes.len() - 8);
-    let mut sum = Fnv64::new();
-    sum.update(body);
-    if sum.finish().to_le_bytes() != tail {
-        return Err(format!("{name}: checksum mismatch (damaged or incomplete)"));
-    }
-    let field = |i: usize| {
-        let at = MAGIC.len() + 8 * i;
-        u64::from_le_bytes(body[at..at + 8].try_into().expect("8 bytes"))
-    };
-    if field(0) != fingerprint {
+    if peeked.key != fingerprint {
         return Err(format!(
             "{name}: belongs to another puzzle, move set or metric"
         ));
     }
-    if field(1) != size as u64 {
+    let [total, of, slice, level, count] = peeked.extra[..] else {
+        return Err(format!("{name}: not a twisty slice file"));
+    };
+    if total != size as u64 {
         return Err(format!("{name}: another state count"));
     }
-    let (of, slice, level, count) = (
-        field(2) as usize,
-        field(3) as usize,
-        field(4) as usize,
-        field(5),
-    );
+    let (of, slice, level) = (of as usize, slice as usize, level as usize);
     if of == 0 || slice >= of {
         return Err(format!("{name}: bad slice numbers"));
     }
-    let words = range(size, slice, of).len().div_ceil(64);
-    if body.len() - header != words * 8 {
-        return Err(format!("{name}: wrong length"));
-    }
-    let bits = body[header..]
-        .chunks_exact(8)
-        .map(|c| u64::from_le_bytes(c.try_into().expect("8 bytes")))
-        .collect();
-    Ok(SliceFile {
+    let mut f = SliceFile {
         level,
         slice,
         of,
         count,
-        bits,
-    })
+        bits: Vec::new(),
+    };
+    let expect = slice_header(fingerprint, size, &f);
+    let mut bits = Vec::new();
+    table_file::load(path, &expect, &mut bits).map_err(|e| format!("{name}: {e}"))?;
+    f.bits = bits;
+    Ok(f)
 }
 
 fn get(bits: &[u64], i: usize) -> bool {

@@ -13,9 +13,9 @@
 use crate::interrupt;
 use crate::space::{Scratch, Space};
 use rayon::prelude::*;
-use std::io::{Read, Write};
 use std::sync::atomic::{AtomicU64, AtomicUsize, Ordering};
 use twisty::checksum::Fnv64;
+use twisty::table_file::{self, TableHeader};
 
 pub const UNREACHED: u8 = 3;
 /// Tables larger than this are searched in prefetched batches.
@@ -286,39 +286,22 @@ impl DistTable {
         Some(path)
     }
 
-    /// Writes the table with a header naming the puzzle (`fingerprint`) and a checksum at the end.
+    fn header(fingerprint: u64, size: usize, distribution: Vec<u64>) -> TableHeader {
+        TableHeader {
+            name: TABLE_NAME.to_string(),
+            key: fingerprint,
+            entries: size as u64,
+            bits: 2,
+            extra: distribution,
+        }
+    }
+
+    /// Writes the table in the library's table file format: its header names the puzzle, move set
+    /// and metric (`fingerprint`) and keeps the distribution.
     pub fn save(&self, path: &std::path::Path, fingerprint: u64) -> std::io::Result<()> {
-        let tmp = path.with_extension("partial");
-        let mut f = std::io::BufWriter::new(std::fs::File::create(&tmp)?);
-        let mut sum = Fnv64::new();
-        let put = |f: &mut dyn Write, bytes: &[u8], sum: &mut Fnv64| -> std::io::Result<()> {
-            sum.update(bytes);
-            f.write_all(bytes)
-        };
-        put(&mut f, MAGIC, &mut sum)?;
-        put(&mut f, &fingerprint.to_le_bytes(), &mut sum)?;
-        put(&mut f, &(self.size as u64).to_le_bytes(), &mut sum)?;
-        put(
-            &mut f,
-            &(self.distribution.len() as u64).to_le_bytes(),
-            &mut sum,
-        )?;
-        for &c in &self.distribution {
-            put(&mut f, &c.to_le_bytes(), &mut sum)?;
-        }
-        let mut buf = Vec::with_capacity(1 << 16);
-        for w in &self.words {
-            buf.extend_from_slice(&w.load(Ordering::Relaxed).to_le_bytes());
-            if buf.len() >= 1 << 16 {
-                put(&mut f, &buf, &mut sum)?;
-                buf.clear();
-            }
-        }
-        put(&mut f, &buf, &mut sum)?;
-        f.write_all(&sum.finish().to_le_bytes())?;
-        f.flush()?;
-        drop(f);
-        std::fs::rename(&tmp, path)
+        let header = Self::header(fingerprint, self.size, self.distribution.clone());
+        let words = self.words.iter().map(|w| w.load(Ordering::Relaxed));
+        table_file::save(path, &header, words)
     }
 
     /// Reads a table saved by [`DistTable::save`], checking its checksum and that it belongs to
@@ -328,63 +311,21 @@ impl DistTable {
         fingerprint: u64,
         size: usize,
     ) -> Result<DistTable, String> {
-        let name = path.display();
-        let mut bytes = Vec::new();
-        std::fs::File::open(path)
-            .and_then(|mut f| f.read_to_end(&mut bytes))
-            .map_err(|e| format!("{name}: {e}"))?;
-        if bytes.len() < MAGIC.len() + 32 || &bytes[..MAGIC.len()] != MAGIC {
-            return Err(format!("{name}: not a twisty distance table"));
-        }
-        let (body, tail) = bytes.split_at(bytes.len() - 8);
-        let mut sum = Fnv64::new();
-        sum.update(body);
-        if sum.finish().to_le_bytes() != tail {
-            return Err(format!(
-                "{name}: checksum mismatch (the file is damaged or incomplete)"
-            ));
-        }
-        let mut at = MAGIC.len();
-        let u64_at = |at: &mut usize| -> Result<u64, String> {
-            let v = body
-                .get(*at..*at + 8)
-                .ok_or_else(|| format!("{name}: truncated header"))?;
-            *at += 8;
-            Ok(u64::from_le_bytes(v.try_into().expect("8 bytes")))
-        };
-        if u64_at(&mut at)? != fingerprint {
-            return Err(format!(
-                "{name}: the table belongs to another puzzle, move set or metric"
-            ));
-        }
-        if u64_at(&mut at)? != size as u64 {
-            return Err(format!("{name}: the table has another size"));
-        }
-        let levels = u64_at(&mut at)?;
-        if levels > 10_000 {
-            return Err(format!("{name}: bad header"));
-        }
-        let distribution = (0..levels)
-            .map(|_| u64_at(&mut at))
-            .collect::<Result<Vec<_>, _>>()?;
-        let words = size.div_ceil(32);
-        if body.len() - at != words * 8 {
-            return Err(format!(
-                "{name}: expected {} bytes of table, found {}",
-                words * 8,
-                body.len() - at
-            ));
-        }
+        let mut words = Vec::new();
+        let header = table_file::load(
+            path,
+            &Self::header(fingerprint, size, Vec::new()),
+            &mut words,
+        )
+        .map_err(|e| format!("{}: {e}", path.display()))?;
         Ok(DistTable {
-            words: body[at..]
-                .chunks_exact(8)
-                .map(|c| AtomicU64::new(u64::from_le_bytes(c.try_into().expect("8 bytes"))))
-                .collect(),
+            words: words.into_iter().map(AtomicU64::new).collect(),
             size,
-            distribution,
+            distribution: header.extra,
             complete: true,
         })
     }
 }
 
-const MAGIC: &[u8] = b"twisty distance table v1\n";
+/// The name in the header of an engine's distance table file.
+const TABLE_NAME: &str = "engine distance table, 2 bits (distance mod 3)";

@@ -187,9 +187,9 @@ impl SymSpace for Plain<'_> {
     }
 }
 
-const CORNERS_MAGIC: &[u8] = b"twisty cube3 corner pattern database v1\n";
-const EDGES_A_MAGIC: &[u8] = b"twisty cube3 edge pattern database (UR..DR) v1\n";
-const EDGES_B_MAGIC: &[u8] = b"twisty cube3 edge pattern database (DF..BR) v1\n";
+const CORNERS_NAME: &str = "cube3 corner pattern database";
+const EDGES_A_NAME: &str = "cube3 edge pattern database (UR..DR)";
+const EDGES_B_NAME: &str = "cube3 edge pattern database (DF..BR)";
 
 /// The tables of the optimal solver.
 pub struct OptimalTables {
@@ -242,7 +242,7 @@ impl OptimalTables {
         let file = |name: &str| dir.map(|d| d.join(name));
         let corners = SymTable::cached(
             file("cube3-corners.bin").as_deref(),
-            CORNERS_MAGIC,
+            CORNERS_NAME,
             N_CORNER_PDB,
             4,
             &mut log,
@@ -258,26 +258,33 @@ impl OptimalTables {
             },
         );
         let goal_b = EdgeSteps::index(EdgeSteps::pack(&CubieCube::SOLVED, 6));
-        let mut edges = |name: &str, magic: &[u8], goal: usize| {
-            SymTable::cached(file(name).as_deref(), magic, N_EDGE6, 4, &mut log, || {
-                // The 48 MB move table of six edges, made only when a database is built.
-                let edge_moves = Edge6Moves::new();
-                let edge_step = |p: usize, f: usize, m: usize| {
-                    let x = edge_moves.apply(p * 64 + f, m);
-                    (x >> 6, x & 63)
-                };
-                let space = Plain {
-                    classes: N_EDGE6_POS,
-                    others: 64,
-                    goal: (goal >> 6, goal & 63),
-                    all,
-                    step: &edge_step,
-                };
-                SymTable::build(&space, 4, threads).0
-            })
+        let mut edges = |file_name: &str, table: &str, goal: usize| {
+            SymTable::cached(
+                file(file_name).as_deref(),
+                table,
+                N_EDGE6,
+                4,
+                &mut log,
+                || {
+                    // The 48 MB move table of six edges, made only when a database is built.
+                    let edge_moves = Edge6Moves::new();
+                    let edge_step = |p: usize, f: usize, m: usize| {
+                        let x = edge_moves.apply(p * 64 + f, m);
+                        (x >> 6, x & 63)
+                    };
+                    let space = Plain {
+                        classes: N_EDGE6_POS,
+                        others: 64,
+                        goal: (goal >> 6, goal & 63),
+                        all,
+                        step: &edge_step,
+                    };
+                    SymTable::build(&space, 4, threads).0
+                },
+            )
         };
-        let edges_a = edges("cube3-edges-a.bin", EDGES_A_MAGIC, 0);
-        let edges_b = edges("cube3-edges-b.bin", EDGES_B_MAGIC, goal_b);
+        let edges_a = edges("cube3-edges-a.bin", EDGES_A_NAME, 0);
+        let edges_b = edges("cube3-edges-b.bin", EDGES_B_NAME, goal_b);
         OptimalTables {
             two_phase,
             edge_steps: EdgeSteps::new(),

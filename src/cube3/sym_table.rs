@@ -9,6 +9,7 @@
 //! search sets them together.
 
 use crate::prefetch::prefetch;
+use crate::table_file::{self, TableFileError, TableHeader};
 use std::sync::atomic::{AtomicU64, Ordering};
 
 /// How one table's states are connected.
@@ -176,18 +177,19 @@ impl SymTable {
     }
 
     /// The table in file `path` if it is there and sound; otherwise `build()`, saved to `path`.
-    /// `log` hears what happened (for stderr); a file that cannot be written is reported and
-    /// otherwise ignored.
+    /// `name` says which puzzle and table (the file's header, [`crate::table_file`]). `log` hears
+    /// what happened (for stderr); a file that cannot be written is reported and otherwise
+    /// ignored.
     pub fn cached(
         path: Option<&std::path::Path>,
-        magic: &[u8],
+        name: &str,
         size: usize,
         bits: u32,
         log: &mut dyn FnMut(&str),
         build: impl FnOnce() -> SymTable,
     ) -> SymTable {
         if let Some(p) = path {
-            match SymTable::load(p, magic, size, bits) {
+            match SymTable::load(p, name, size, bits) {
                 Ok(t) => return t,
                 Err(e) if p.exists() => log(&format!("{}: {e}; building it again", p.display())),
                 Err(_) => {}
@@ -195,16 +197,14 @@ impl SymTable {
         }
         let start = std::time::Instant::now();
         let t = build();
-        let name = String::from_utf8_lossy(magic);
         log(&format!(
-            "built the {} in {:.1} s",
-            name.trim_end().trim_start_matches("twisty "),
+            "built the {name} in {:.1} s",
             start.elapsed().as_secs_f64()
         ));
         if let Some(p) = path {
             let saved = match p.parent() {
-                Some(d) => std::fs::create_dir_all(d).and_then(|_| t.save(p, magic)),
-                None => t.save(p, magic),
+                Some(d) => std::fs::create_dir_all(d).and_then(|_| t.save(p, name)),
+                None => t.save(p, name),
             };
             match saved {
                 Ok(()) => log(&format!("saved {}", p.display())),
@@ -214,65 +214,33 @@ impl SymTable {
         t
     }
 
-    /// Writes the table to `path` after `magic` (through a temporary file renamed into place, so
-    /// that a reader never sees half a file).
-    pub fn save(&self, path: &std::path::Path, magic: &[u8]) -> std::io::Result<()> {
-        use std::io::Write;
-        let tmp = path.with_extension(format!("tmp{}", std::process::id()));
-        let result = (|| {
-            let mut f = std::io::BufWriter::new(std::fs::File::create(&tmp)?);
-            f.write_all(magic)?;
-            f.write_all(&(self.size as u64 * 8 + self.bits as u64).to_le_bytes())?;
-            f.write_all(&checksum(&self.words).to_le_bytes())?;
-            for w in &self.words {
-                f.write_all(&w.to_le_bytes())?;
-            }
-            f.into_inner().map_err(|e| e.into_error())?.sync_all()?;
-            std::fs::rename(&tmp, path)
-        })();
-        if result.is_err() {
-            let _ = std::fs::remove_file(&tmp);
+    fn header(name: &str, size: usize, bits: u32) -> TableHeader {
+        TableHeader {
+            name: name.to_string(),
+            key: 0,
+            entries: size as u64,
+            bits,
+            extra: Vec::new(),
         }
-        result
     }
 
-    /// Reads a table of `size` entries written by [`SymTable::save`] with the same `magic`; `Err`
-    /// says why the file is no good.
+    /// Writes the table to `path` in the table file format, its header naming it `name`.
+    pub fn save(&self, path: &std::path::Path, name: &str) -> std::io::Result<()> {
+        let header = Self::header(name, self.size, self.bits);
+        table_file::save(path, &header, self.words.iter().copied())
+    }
+
+    /// Reads a table of `size` entries of `bits` written by [`SymTable::save`] under `name`;
+    /// `Err` says why the file is no good.
     pub fn load(
         path: &std::path::Path,
-        magic: &[u8],
+        name: &str,
         size: usize,
         bits: u32,
-    ) -> Result<Self, String> {
-        use std::io::Read;
-        let n_words = size.div_ceil_compat(64 / bits as usize);
-        let file = std::fs::File::open(path).map_err(|e| e.to_string())?;
-        let len = file.metadata().map_err(|e| e.to_string())?.len();
-        if len != (magic.len() + 16 + n_words * 8) as u64 {
-            return Err("not a table of this version (wrong size)".into());
-        }
-        // Read in chunks straight into the words: no second copy of a 56 MB file in memory.
-        let mut f = std::io::BufReader::new(file);
-        let mut head = vec![0u8; magic.len() + 16];
-        f.read_exact(&mut head).map_err(|e| e.to_string())?;
-        let word = |b: &[u8]| {
-            let mut w = [0u8; 8];
-            w.copy_from_slice(&b[..8]);
-            u64::from_le_bytes(w)
-        };
-        if !head.starts_with(magic) || word(&head[magic.len()..]) != size as u64 * 8 + bits as u64 {
-            return Err("not a table of this version (wrong header)".into());
-        }
-        let mut words = with_huge_pages(n_words);
-        let mut buf = vec![0u8; 1 << 16];
-        while words.len() < n_words {
-            let take = ((n_words - words.len()) * 8).min(buf.len());
-            f.read_exact(&mut buf[..take]).map_err(|e| e.to_string())?;
-            words.extend(buf[..take].chunks(8).map(word));
-        }
-        if checksum(&words) != word(&head[magic.len() + 8..]) {
-            return Err("the checksum does not match (a damaged file)".into());
-        }
+    ) -> Result<Self, TableFileError> {
+        let header = Self::header(name, size, bits);
+        let mut words = with_huge_pages(header.words());
+        table_file::load(path, &header, &mut words)?;
         Ok(SymTable { words, size, bits })
     }
 }
@@ -317,13 +285,6 @@ fn fields_equal(w: u64, v: u8, bits: u32) -> u64 {
         let t = x | (x >> 1);
         !(t | (t >> 2)) & LOW
     }
-}
-
-/// A checksum of 64-bit words (FNV-1a's mixing, a word at a time): catches truncated or damaged files.
-fn checksum(words: &[u64]) -> u64 {
-    let mut h = crate::checksum::Fnv64::new();
-    h.update_words(words);
-    h.finish()
 }
 
 /// `div_ceil` for the judges' Rust 1.63.

@@ -46,8 +46,8 @@ struct Direction {
     h: usize,
 }
 
-const PHASE1_MAGIC: &[u8] = b"twisty cube3 phase-1 table v1\n";
-const PHASE2_MAGIC: &[u8] = b"twisty cube3 phase-2 table v3\n";
+const PHASE1_NAME: &str = "cube3 phase-1 distances mod 3 (flip-slice class, twist)";
+const PHASE2_NAME: &str = "cube3 phase-2 distances (corner class, U-D edges)";
 pub const PHASE1_FILE: &str = "cube3-phase1.bin";
 pub const PHASE2_FILE: &str = "cube3-phase2.bin";
 
@@ -77,23 +77,13 @@ impl TwoPhaseTables {
         // bits (56 MB): its search starts at every phase-1 solution, where an exact distance saves
         // walking down a mod-3 table.
         let file1 = dir.map(|d| d.join(PHASE1_FILE));
-        let phase1 = SymTable::cached(
-            file1.as_deref(),
-            PHASE1_MAGIC,
-            N_PHASE1,
-            2,
-            &mut log,
-            || SymTable::build(&space1, 2, threads).0,
-        );
+        let phase1 = SymTable::cached(file1.as_deref(), PHASE1_NAME, N_PHASE1, 2, &mut log, || {
+            SymTable::build(&space1, 2, threads).0
+        });
         let file2 = dir.map(|d| d.join(PHASE2_FILE));
-        let phase2 = SymTable::cached(
-            file2.as_deref(),
-            PHASE2_MAGIC,
-            N_PHASE2,
-            4,
-            &mut log,
-            || SymTable::build(&space2, 4, threads).0,
-        );
+        let phase2 = SymTable::cached(file2.as_deref(), PHASE2_NAME, N_PHASE2, 4, &mut log, || {
+            SymTable::build(&space2, 4, threads).0
+        });
         let phase2_small = Phase2Tables::new(&moves);
         TwoPhaseTables {
             flip_slice: FlipSliceEntries::new(&moves, &classes),

@@ -1,0 +1,312 @@
+//! One file format for every table the project keeps on disk (the 3x3x3's symmetry tables, the
+//! engine's distance tables and its slice files): a header that names the puzzle and the table,
+//! what the table belongs to, its size and entry width, a few numbers kept beside it, then the
+//! entries as 64-bit words and one checksum over everything ([`crate::checksum::Fnv64`]).
+//!
+//! Layout, little-endian `u64` fields:
+//!
+//! ```text
+//! "twisty table v2\n"
+//! name length, name (UTF-8)   which puzzle and which table, e.g. "cube3 phase-1 distances mod 3"
+//! key                         what it belongs to beyond its name (the engine: the definition,
+//!                             move set and metric's fingerprint; 0 for a dedicated puzzle's table)
+//! entries, bits per entry
+//! extra count, extra values   kept beside the entries (a distance distribution, slice numbers)
+//! words                       ceil(entries * bits / 64) of them
+//! checksum                    FNV-1a over the header's bytes, then a word at a time over the words
+//! ```
+//!
+//! Files are written under another name and renamed into place, so that a file that exists is
+//! whole; a reader checks every field before it trusts the words.
+
+use crate::checksum::Fnv64;
+use std::fmt;
+use std::io::{Read, Write};
+use std::path::Path;
+
+const MAGIC: &[u8] = b"twisty table v2\n";
+
+/// The header of a table file, as written and as expected.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct TableHeader {
+    pub name: String,
+    pub key: u64,
+    pub entries: u64,
+    pub bits: u32,
+    pub extra: Vec<u64>,
+}
+
+impl TableHeader {
+    /// The words the entries take.
+    pub fn words(&self) -> usize {
+        ((self.entries as u128 * self.bits as u128 + 63) / 64) as usize
+    }
+
+    fn bytes(&self) -> Vec<u8> {
+        let mut b = MAGIC.to_vec();
+        b.extend_from_slice(&(self.name.len() as u64).to_le_bytes());
+        b.extend_from_slice(self.name.as_bytes());
+        for v in [
+            self.key,
+            self.entries,
+            self.bits as u64,
+            self.extra.len() as u64,
+        ] {
+            b.extend_from_slice(&v.to_le_bytes());
+        }
+        for v in &self.extra {
+            b.extend_from_slice(&v.to_le_bytes());
+        }
+        b
+    }
+}
+
+/// Why a table file was not read.
+#[derive(Debug)]
+pub enum TableFileError {
+    Io(std::io::Error),
+    /// Not this format (another file, an older version, or cut off inside the header).
+    NotATable,
+    /// Another table of the format.
+    OtherTable(String),
+    /// The same table of another puzzle, move set or metric.
+    OtherKey,
+    /// The same table of another size or entry width.
+    OtherSize,
+    /// The checksum or the length does not match: damaged or incomplete.
+    Damaged,
+}
+
+impl fmt::Display for TableFileError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            TableFileError::Io(e) => write!(f, "{e}"),
+            TableFileError::NotATable => f.write_str("not a twisty table file of this version"),
+            TableFileError::OtherTable(name) => write!(f, "holds another table ({name})"),
+            TableFileError::OtherKey => {
+                f.write_str("belongs to another puzzle, move set or metric")
+            }
+            TableFileError::OtherSize => f.write_str("the table has another size"),
+            TableFileError::Damaged => {
+                f.write_str("checksum mismatch (the file is damaged or incomplete)")
+            }
+        }
+    }
+}
+
+/// Writes `header` and its words (`header.words()` of them, from `words`) to `path`.
+pub fn save(
+    path: &Path,
+    header: &TableHeader,
+    words: impl IntoIterator<Item = u64>,
+) -> std::io::Result<()> {
+    let tmp = path.with_extension(format!("partial{}", std::process::id()));
+    let result = (|| {
+        let mut f = std::io::BufWriter::new(std::fs::File::create(&tmp)?);
+        let head = header.bytes();
+        let mut sum = Fnv64::new();
+        sum.update(&head);
+        f.write_all(&head)?;
+        let mut written = 0;
+        for w in words.into_iter().take(header.words()) {
+            sum.update_words(&[w]);
+            f.write_all(&w.to_le_bytes())?;
+            written += 1;
+        }
+        if written != header.words() {
+            return Err(std::io::Error::new(
+                std::io::ErrorKind::InvalidInput,
+                "fewer words than the header says",
+            ));
+        }
+        f.write_all(&sum.finish().to_le_bytes())?;
+        f.into_inner().map_err(|e| e.into_error())?.sync_all()?;
+        std::fs::rename(&tmp, path)
+    })();
+    if result.is_err() {
+        let _ = std::fs::remove_file(&tmp);
+    }
+    result
+}
+
+/// Reads a table written by [`save`]: its header must match `expect` in name, key, entries and
+/// width (`expect.extra` is not compared: it comes back in the returned header). The words go into
+/// `words` (empty, perhaps with capacity in memory of the caller's choosing), read in chunks so
+/// that a large table is never held twice.
+pub fn load(
+    path: &Path,
+    expect: &TableHeader,
+    words: &mut Vec<u64>,
+) -> Result<TableHeader, TableFileError> {
+    let file = std::fs::File::open(path).map_err(TableFileError::Io)?;
+    let mut f = std::io::BufReader::new(file);
+    let header = read_header(&mut f)?;
+    if header.name != expect.name {
+        return Err(TableFileError::OtherTable(header.name));
+    }
+    if header.key != expect.key {
+        return Err(TableFileError::OtherKey);
+    }
+    if header.entries != expect.entries || header.bits != expect.bits {
+        return Err(TableFileError::OtherSize);
+    }
+    let mut sum = Fnv64::new();
+    sum.update(&header.bytes());
+    let n = header.words();
+    let mut buf = vec![0u8; 1 << 16];
+    words.clear();
+    while words.len() < n {
+        let take = ((n - words.len()) * 8).min(buf.len());
+        f.read_exact(&mut buf[..take])
+            .map_err(|_| TableFileError::Damaged)?;
+        words.extend(buf[..take].chunks(8).map(word));
+    }
+    sum.update_words(words);
+    let mut tail = [0u8; 9];
+    let got = read_up_to(&mut f, &mut tail).map_err(TableFileError::Io)?;
+    if got != 8 || u64::from_le_bytes(tail[..8].try_into().expect("8 bytes")) != sum.finish() {
+        return Err(TableFileError::Damaged);
+    }
+    Ok(header)
+}
+
+/// The header of a table file alone: for a file whose expected size depends on its own fields
+/// (a slice's range), read before [`load`].
+pub fn peek(path: &Path) -> Result<TableHeader, TableFileError> {
+    let file = std::fs::File::open(path).map_err(TableFileError::Io)?;
+    read_header(&mut std::io::BufReader::new(file))
+}
+
+fn word(b: &[u8]) -> u64 {
+    let mut w = [0u8; 8];
+    w.copy_from_slice(&b[..8]);
+    u64::from_le_bytes(w)
+}
+
+/// Reads until `buf` is full or the file ends; returns how many bytes came.
+fn read_up_to(f: &mut impl Read, buf: &mut [u8]) -> std::io::Result<usize> {
+    let mut got = 0;
+    while got < buf.len() {
+        match f.read(&mut buf[got..])? {
+            0 => break,
+            k => got += k,
+        }
+    }
+    Ok(got)
+}
+
+fn read_header(f: &mut impl Read) -> Result<TableHeader, TableFileError> {
+    let mut magic = [0u8; MAGIC.len()];
+    let field = |f: &mut dyn Read| -> Result<u64, TableFileError> {
+        let mut b = [0u8; 8];
+        f.read_exact(&mut b)
+            .map_err(|_| TableFileError::NotATable)?;
+        Ok(u64::from_le_bytes(b))
+    };
+    f.read_exact(&mut magic)
+        .map_err(|_| TableFileError::NotATable)?;
+    if magic != MAGIC {
+        return Err(TableFileError::NotATable);
+    }
+    let len = field(f)?;
+    if len > 1 << 12 {
+        return Err(TableFileError::NotATable);
+    }
+    let mut name = vec![0u8; len as usize];
+    f.read_exact(&mut name)
+        .map_err(|_| TableFileError::NotATable)?;
+    let name = String::from_utf8(name).map_err(|_| TableFileError::NotATable)?;
+    let (key, entries, bits, extras) = (field(f)?, field(f)?, field(f)?, field(f)?);
+    if bits == 0 || bits > 64 || extras > 1 << 16 {
+        return Err(TableFileError::NotATable);
+    }
+    let extra = (0..extras)
+        .map(|_| field(f))
+        .collect::<Result<Vec<_>, _>>()?;
+    Ok(TableHeader {
+        name,
+        key,
+        entries,
+        bits: bits as u32,
+        extra,
+    })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn header() -> TableHeader {
+        TableHeader {
+            name: "test table".into(),
+            key: 7,
+            entries: 100,
+            bits: 2,
+            extra: vec![1, 2, 3],
+        }
+    }
+
+    fn file(tag: &str) -> std::path::PathBuf {
+        std::env::temp_dir().join(format!("twisty-table-file-{tag}-{}", std::process::id()))
+    }
+
+    #[test]
+    fn a_table_round_trips_and_every_wrong_field_is_named() {
+        let p = file("round");
+        let h = header();
+        let words = [0x0123_4567_89ab_cdefu64, 42, u64::MAX, 9];
+        assert_eq!(h.words(), 4); // 100 entries of 2 bits
+        save(&p, &h, words).unwrap();
+        let mut back = Vec::new();
+        assert_eq!(load(&p, &h, &mut back).unwrap(), h);
+        assert_eq!(back, words);
+        let wrong = |f: &dyn Fn(&mut TableHeader)| {
+            let mut e = header();
+            f(&mut e);
+            load(&p, &e, &mut Vec::new()).unwrap_err().to_string()
+        };
+        assert!(wrong(&|e| e.name = "other".into()).contains("another table (test table)"));
+        assert!(wrong(&|e| e.key = 8).contains("another puzzle"));
+        assert!(wrong(&|e| e.entries = 99).contains("another size"));
+        assert!(wrong(&|e| e.bits = 4).contains("another size"));
+        std::fs::remove_file(&p).unwrap();
+    }
+
+    #[test]
+    fn damage_anywhere_is_caught() {
+        let p = file("damage");
+        let h = header();
+        save(&p, &h, [1u64, 2, 3, 4]).unwrap();
+        let good = std::fs::read(&p).unwrap();
+        // A flipped bit in every byte: the header's fields or the checksum refuse each one.
+        for at in 0..good.len() {
+            let mut bad = good.clone();
+            bad[at] ^= 0x04;
+            std::fs::write(&p, &bad).unwrap();
+            assert!(load(&p, &h, &mut Vec::new()).is_err(), "byte {at}");
+        }
+        // Cut short, or with a byte more.
+        for bad in [
+            &good[..good.len() - 1],
+            &good[..20],
+            &[good.clone(), vec![0]].concat()[..],
+        ] {
+            std::fs::write(&p, bad).unwrap();
+            assert!(
+                load(&p, &h, &mut Vec::new()).is_err(),
+                "{} bytes",
+                bad.len()
+            );
+        }
+        std::fs::remove_file(&p).unwrap();
+    }
+
+    #[test]
+    fn another_file_is_not_a_table() {
+        let p = file("other");
+        std::fs::write(&p, b"twisty distance table v1\n0123456789").unwrap();
+        let e = load(&p, &header(), &mut Vec::new()).unwrap_err();
+        assert!(e.to_string().contains("not a twisty table file"), "{e}");
+        std::fs::remove_file(&p).unwrap();
+    }
+}
