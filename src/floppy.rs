@@ -7,7 +7,10 @@
 //! bottom, left. The sticker numbering is AOJ 0300's (see `shared/spec/problems.md`).
 
 use crate::coord::{rank_ori, rank_perm, unrank_ori, unrank_perm, MoveTable};
-use crate::dist_table::{CoordGraph, DepthTable, Product};
+use crate::dist_table::{
+    depth::DepthTable,
+    graphs::{CoordGraph, Product},
+};
 use crate::facelet::{PieceError, PieceKind};
 use crate::heuristic::{entry, FnBound, Max};
 use crate::input::{InputError, Token, TokenStream};

@@ -5,7 +5,7 @@
 
 use twisty::cube2::cubie::{MOVES, SIZE};
 use twisty::cube2::tables::Cube2Tables;
-use twisty::dist_table::DepthTable;
+use twisty::dist_table::depth::DepthTable;
 use twisty::heuristic::Heuristic;
 use twisty::pruner::CanonicalPruner;
 use twisty::search::{first_solution_in_order, ChildOrder, Domain, SearchStats};

@@ -3,7 +3,7 @@
 
 use super::cubie::{CubieCube, CO_SIZE, HALF_TURN_MOVES, MOVES};
 use super::tables::Cube2Tables;
-use crate::dist_table::{DepthTable, PackedTable};
+use crate::dist_table::{depth::DepthTable, packed::PackedTable};
 use crate::input::InputError;
 use crate::notation::{parse_moves, Families};
 

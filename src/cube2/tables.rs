@@ -5,7 +5,10 @@ use super::cubie::{
     solver_move, CubieCube, CO_SIZE, CP_SIZE, HALF_TURN_MOVES, MOVES, QUARTER_MOVES,
 };
 use crate::coord::MoveTable;
-use crate::dist_table::{CoordGraph, DepthTable, ProductGraph};
+use crate::dist_table::{
+    depth::DepthTable,
+    graphs::{CoordGraph, ProductGraph},
+};
 
 /// Move tables of the two coordinates, and graphs over the whole space for the distance tables.
 pub struct Cube2Tables {

@@ -11,7 +11,7 @@
 use super::cubie::{CubieCube, FACE_TURNS, N_MOVES};
 use super::sym_table::SymSpace;
 use super::symmetry::{Symmetries, N_SYM};
-use crate::dist_table::{DepthTable, ProductGraph};
+use crate::dist_table::{depth::DepthTable, graphs::ProductGraph};
 use crate::prefetch::prefetch;
 
 pub const N_TWIST: usize = 2187;

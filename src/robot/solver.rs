@@ -3,7 +3,7 @@
 
 use super::twist::{Twist, TWISTS};
 use crate::cube2::{Cube2Tables, CubieCube};
-use crate::dist_table::DepthTable;
+use crate::dist_table::depth::DepthTable;
 use crate::heuristic::{FnBound, UNREACHABLE};
 use crate::notation::Move;
 use crate::pruner::CanonicalPruner;

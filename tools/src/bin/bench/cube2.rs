@@ -3,7 +3,7 @@
 use crate::shared::{scrambles, temp_input, time_ms};
 use tools::timing::{max_rss_mb, median_ms, release_bin, runs};
 use twisty::cube2::{scramble, Cube2Ida, Cube2Solver, Cube2Tables};
-use twisty::dist_table::PackedTable;
+use twisty::dist_table::packed::PackedTable;
 
 /// cube2: table build, whole-process time on 100,000 scrambles, peak RSS, and the speed-up over the
 /// seed articles' IDA* with CP and CO pruning tables on the same 1,000 scrambles.

@@ -4,7 +4,7 @@ use crate::shared::{temp_input, time_ms, urf_scrambles};
 use std::time::Instant;
 use tools::timing::{build, max_rss_mb, median_ms, release_bin, runs};
 use twisty::cube2::{scramble, Cube2Solver, Cube2Tables};
-use twisty::dist_table::PackedTable;
+use twisty::dist_table::packed::PackedTable;
 
 /// The generic engine on the 2x2x2 against the dedicated cube2 solver, in the same run.
 pub fn run() {

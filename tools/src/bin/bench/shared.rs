@@ -73,7 +73,7 @@ pub fn optimal_solutions(table: &Cube2Solver, coord: usize, limit: usize) -> Vec
     let mut out = Vec::new();
     let mut path = Vec::new();
     fn walk(
-        g: &twisty::dist_table::ProductGraph<'_>,
+        g: &twisty::dist_table::graphs::ProductGraph<'_>,
         t: &Cube2Solver,
         c: usize,
         left: usize,

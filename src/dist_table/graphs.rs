@@ -1,0 +1,104 @@
+//! Graphs over coordinates: one coordinate's move table, and products of several (the state is
+//! their mixed-radix index).
+
+use super::Graph;
+use crate::coord::MoveTable;
+
+/// One coordinate as a graph: its move table under some of the moves (for its own pruning table).
+pub struct CoordGraph<'a> {
+    pub table: &'a MoveTable,
+    pub moves: &'a [usize],
+}
+
+impl Graph for CoordGraph<'_> {
+    fn size(&self) -> usize {
+        self.table.size
+    }
+    #[inline]
+    fn neighbors<F: FnMut(usize, usize)>(&self, c: usize, mut f: F) {
+        for &m in self.moves {
+            f(m, self.table.apply(c, m));
+        }
+    }
+}
+
+/// The product of `N` coordinates, each with its own move table, as one graph: state
+/// `((c0 * size1 + c1) * size2 + c2) ...`, the first coordinate most significant.
+pub struct Product<'a, const N: usize> {
+    pub tables: [&'a MoveTable; N],
+    pub moves: &'a [usize],
+}
+
+impl<const N: usize> Product<'_, N> {
+    /// The coordinates of state `s`.
+    pub fn split(&self, mut s: usize) -> [usize; N] {
+        let mut c = [0; N];
+        for k in (0..N).rev() {
+            c[k] = s % self.tables[k].size;
+            s /= self.tables[k].size;
+        }
+        c
+    }
+
+    /// The state of coordinates `c`.
+    pub fn join(&self, c: [usize; N]) -> usize {
+        (0..N).fold(0, |acc, k| acc * self.tables[k].size + c[k])
+    }
+}
+
+impl<const N: usize> Graph for Product<'_, N> {
+    fn size(&self) -> usize {
+        self.tables.iter().map(|t| t.size).product()
+    }
+    fn neighbors<F: FnMut(usize, usize)>(&self, s: usize, mut f: F) {
+        let c = self.split(s);
+        for &m in self.moves {
+            let n = self
+                .tables
+                .iter()
+                .zip(c)
+                .fold(0, |n, (t, ck)| n * t.size + t.apply(ck, m));
+            f(m, n);
+        }
+    }
+}
+
+/// The product of two coordinates, each with its own move table (`table[c * stride + m]`), as one
+/// graph: state `outer * inner_size + inner`. Most puzzles' search spaces are such products.
+pub struct ProductGraph<'a> {
+    pub outer: &'a [u16],
+    pub outer_size: usize,
+    pub inner: &'a [u16],
+    pub inner_size: usize,
+    /// Moves per row of both tables.
+    pub stride: usize,
+    /// The moves of this graph (a subset of the rows' columns, e.g. quarter turns only).
+    pub moves: &'a [usize],
+}
+
+impl Graph for ProductGraph<'_> {
+    fn size(&self) -> usize {
+        self.outer_size * self.inner_size
+    }
+
+    #[inline]
+    fn neighbors<F: FnMut(usize, usize)>(&self, s: usize, mut f: F) {
+        let (o, i) = (s / self.inner_size, s % self.inner_size);
+        for &m in self.moves {
+            f(
+                m,
+                self.outer[o * self.stride + m] as usize * self.inner_size
+                    + self.inner[i * self.stride + m] as usize,
+            );
+        }
+    }
+
+    #[inline]
+    fn any_neighbor<P: FnMut(usize) -> bool>(&self, s: usize, mut p: P) -> bool {
+        let (o, i) = (s / self.inner_size, s % self.inner_size);
+        self.moves.iter().any(|&m| {
+            p(self.outer[o * self.stride + m] as usize * self.inner_size
+                + self.inner[i * self.stride + m] as usize)
+        })
+    }
+}
