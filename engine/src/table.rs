@@ -15,6 +15,7 @@ use crate::space::{Scratch, Space};
 use rayon::prelude::*;
 use std::sync::atomic::{AtomicU64, AtomicUsize, Ordering};
 use twisty::checksum::Fnv64;
+use twisty::dist_table::walk_mod3;
 use twisty::table_file::{self, TableHeader};
 
 pub const UNREACHED: u8 = 3;
@@ -261,29 +262,16 @@ impl DistTable {
     }
 
     /// A shortest path from rank `r` to the goal, as move indices; `None` if `r` is unreached.
-    pub fn path(&self, space: &Space, mut r: usize) -> Option<Vec<usize>> {
+    pub fn path(&self, space: &Space, r: usize) -> Option<Vec<usize>> {
         let goal = space.goal_rank();
         let all: Vec<usize> = (0..space.moves.len()).collect();
         let mut scratch = Scratch::default();
-        let mut v = self.get(r);
-        if v == UNREACHED {
-            return None;
-        }
-        let mut path = Vec::new();
-        while r != goal {
-            let want = (v + 2) % 3;
-            let mut step = None;
-            space.for_each_neighbor(r, &all, &mut scratch, |m, n| {
-                if step.is_none() && self.get(n) == want {
-                    step = Some((m, n));
-                }
-            });
-            let (m, n) = step.expect("a reached state has a neighbour one closer");
-            path.push(m);
-            r = n;
-            v = want;
-        }
-        Some(path)
+        walk_mod3(
+            r,
+            |s| self.get(s),
+            |s, f| space.for_each_neighbor(s, &all, &mut scratch, f),
+            |s| s == goal,
+        )
     }
 
     fn header(fingerprint: u64, size: usize, distribution: Vec<u64>) -> TableHeader {

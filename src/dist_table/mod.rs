@@ -34,6 +34,38 @@ pub trait Graph {
 /// Marks a state not (yet) reached.
 pub const UNREACHED: u8 = u8::MAX;
 
+/// One shortest path down a table of distances mod 3 (the 2-bit tables of the library and the
+/// engine): from `state`, the first neighbour whose value is one less mod 3, again and again until
+/// `is_goal`. Moves closed under inverse make that neighbour one closer. `value` reads the table
+/// (3: not reached); `neighbors(s, f)` calls `f(move, neighbour)` for each move from `s`. `None`
+/// if `state` was not reached.
+pub fn walk_mod3(
+    mut state: usize,
+    value: impl Fn(usize) -> u8,
+    mut neighbors: impl FnMut(usize, &mut dyn FnMut(usize, usize)),
+    is_goal: impl Fn(usize) -> bool,
+) -> Option<Vec<usize>> {
+    let mut v = value(state);
+    if v >= 3 {
+        return None;
+    }
+    let mut moves = Vec::new();
+    while !is_goal(state) {
+        let want = (v + 2) % 3;
+        let mut step = None;
+        neighbors(state, &mut |m, n| {
+            if step.is_none() && value(n) == want {
+                step = Some((m, n));
+            }
+        });
+        let (m, n) = step.expect("a reached state has a neighbour one closer");
+        moves.push(m);
+        state = n;
+        v = want;
+    }
+    Some(moves)
+}
+
 #[cfg(test)]
 mod tests {
     use super::depth::DepthTable;

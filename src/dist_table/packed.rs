@@ -164,28 +164,15 @@ impl PackedTable {
     pub fn path<G: Graph>(
         &self,
         graph: &G,
-        mut state: usize,
+        state: usize,
         is_goal: impl Fn(usize) -> bool,
     ) -> Option<Vec<usize>> {
-        let mut v = self.raw(state);
-        if v == PACKED_UNREACHED {
-            return None;
-        }
-        let mut moves = Vec::new();
-        while !is_goal(state) {
-            let want = (v + 2) % 3;
-            let mut step = None;
-            graph.neighbors(state, |m, n| {
-                if step.is_none() && self.raw(n) == want {
-                    step = Some((m, n));
-                }
-            });
-            let (m, n) = step.expect("BFS table has a closer neighbour at every positive depth");
-            moves.push(m);
-            state = n;
-            v = want;
-        }
-        Some(moves)
+        super::walk_mod3(
+            state,
+            |s| self.raw(s),
+            |s, f| graph.neighbors(s, f),
+            is_goal,
+        )
     }
 
     /// Bytes used by the table itself.
