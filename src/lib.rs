@@ -21,7 +21,6 @@
 //! - [`cube2`]: the 2x2x2 (corner cubies, judge layouts, the HTM/QTM tables and solvers).
 //! - [`cube3`]: the 3x3x3 (cubies, facelet strings, full WCA notation, BOJ 5373, Kociemba's
 //!   two-phase solver with symmetry-reduced tables, the optimal solver with pattern databases).
-//! - [`uniform_faces`]: HDU 4801's best faces within N turns, for every state at once.
 //! - [`sticker_cube`], [`sticker_cube3`]: the 2x2x2 and 3x3x3 as stickers turned by 3D rotations (the
 //!   checkers' ground truth).
 //! - [`facelet`]: reading pieces from sticker colours under a layout described as data.
@@ -65,4 +64,3 @@ pub mod search;
 pub mod sticker_cube;
 pub mod sticker_cube3;
 pub mod table_file;
-pub mod uniform_faces;

@@ -2,13 +2,13 @@
 //! quarter turns (N <= 7). Cases until end of input.
 //!
 //! All cases are read first, then answered together from one pass per N over every state
-//! (`twisty::uniform_faces`): a file of thousands of cases costs what one costs.
+//! (`twisty::cube2::best_faces`): a file of thousands of cases costs what one costs.
 
 use twisty::args::Usage;
+use twisty::cube2::best_faces::most_uniform_faces;
 use twisty::cube2::{cube_from_judge, read_colours, HDU4801};
 use twisty::input::{fail, read_stdin, InputError, TokenStream};
 use twisty::output;
-use twisty::uniform_faces::most_uniform_faces;
 
 const WHO: &str = "hdu4801 (2x2x2, HDU 4801)";
 

@@ -10,7 +10,10 @@
 
 //! - `judges`: the judges' sticker numberings and colour lists.
 //! - `solvers`: the solvers, scramble parsing and solution formatting.
+//! - `best_faces`: HDU 4801's answer for every state at once (the most single-coloured faces within
+//!   N quarter turns).
 
+pub mod best_faces;
 pub mod cubie;
 pub mod judges;
 pub mod solvers;

@@ -1,12 +1,12 @@
-//! HDU 4801's table (`twisty::uniform_faces`) against brute force on the geometric sticker model:
+//! HDU 4801's table (`twisty::cube2::best_faces`) against brute force on the geometric sticker model:
 //! every state within N quarter turns of all six faces, found by breadth-first search over sticker
 //! arrays. Shares no table with the solver (which holds DBL and turns U, R, F only).
 
 use std::collections::HashSet;
+use twisty::cube2::best_faces::most_uniform_faces;
 use twisty::cube2::scramble;
 use twisty::notation::{Face, Move, Turn};
 use twisty::sticker_cube::StickerCube;
-use twisty::uniform_faces::most_uniform_faces;
 
 /// The most single-coloured faces within 0..=max_n quarter turns, for each N.
 fn brute_force(start: StickerCube, max_n: usize) -> Vec<usize> {
