@@ -9,7 +9,10 @@ use crate::metric::{MoveSet, PairPruner};
 use crate::model::{Perm, Puzzle, State};
 use crate::space::{coordinates, rank_count, Coord, Space};
 use crate::table::{DistTable, Level};
+use std::cell::RefCell;
 use twisty::checksum::Fnv64;
+use twisty::dist_table::depth::DepthTable;
+use twisty::dist_table::Graph;
 use twisty::heuristic::{FnBound, UNREACHABLE};
 use twisty::search::{first_solution, Domain};
 
@@ -21,7 +24,7 @@ const PATTERN_LIMIT: usize = 1 << 24;
 /// What a solver found out before its first answer.
 pub enum Method {
     Table { space: Space, table: DistTable },
-    Search { pdbs: Vec<(Coord, Vec<u8>)> },
+    Search { pdbs: Vec<(Coord, DepthTable)> },
 }
 
 pub struct Solver {
@@ -155,10 +158,7 @@ impl Solver {
                 };
                 let h = FnBound(|s: &State| {
                     pdbs.iter()
-                        .map(|(c, t)| match t[c.value(s)] {
-                            u8::MAX => UNREACHABLE,
-                            d => d as u32,
-                        })
+                        .map(|(c, t)| t.get(c.value(s)).map_or(UNREACHABLE, |d| d as u32))
                         .max()
                         .unwrap_or(0)
                 });
@@ -198,28 +198,35 @@ impl Solver {
     }
 }
 
-/// Distances to the goal's value of one coordinate (`u8::MAX`: never), by BFS backwards: the
-/// predecessors of a value under move `m` are its images under `m`'s inverse.
-fn pattern_table(c: &Coord, goal: &State, inverses: &[usize]) -> Vec<u8> {
-    let mut t = vec![u8::MAX; c.size];
-    let start = c.value(goal);
-    t[start] = 0;
-    let mut frontier = vec![start];
-    let mut scratch = Vec::new();
-    let mut d = 0u8;
-    while !frontier.is_empty() && d < u8::MAX - 1 {
-        let mut next = Vec::new();
-        for &v in &frontier {
-            for &m in inverses {
-                let n = c.next(v, m, &mut scratch);
-                if t[n] == u8::MAX {
-                    t[n] = d + 1;
-                    next.push(n);
-                }
-            }
-        }
-        frontier = next;
-        d += 1;
+/// One coordinate's values as a graph for the library's BFS, moved by the moves' inverses: from
+/// the goal's value, the distances it finds are how far each value is from the goal.
+struct Backwards<'a> {
+    coord: &'a Coord,
+    inverses: &'a [usize],
+    /// Digits for coordinates without a move table (`Graph::neighbors` takes `&self`).
+    scratch: RefCell<Vec<u8>>,
+}
+
+impl Graph for Backwards<'_> {
+    fn size(&self) -> usize {
+        self.coord.size
     }
-    t
+
+    fn neighbors<F: FnMut(usize, usize)>(&self, state: usize, mut f: F) {
+        let mut scratch = self.scratch.borrow_mut();
+        for (i, &m) in self.inverses.iter().enumerate() {
+            f(i, self.coord.next(state, m, &mut scratch));
+        }
+    }
+}
+
+/// Distances to the goal's value of one coordinate (the library's BFS, backwards: the predecessors
+/// of a value under move `m` are its images under `m`'s inverse).
+fn pattern_table(c: &Coord, goal: &State, inverses: &[usize]) -> DepthTable {
+    let graph = Backwards {
+        coord: c,
+        inverses,
+        scratch: RefCell::new(Vec::new()),
+    };
+    DepthTable::build(&graph, &[c.value(goal)])
 }
