@@ -8,12 +8,12 @@
 //! shortest one; it reports how deep it got when the depth limit, the time limit, its memory budget
 //! or Ctrl-C stops it.
 
+use crate::full_table::{DistTable, Level};
 use crate::interrupt;
 use crate::metric::MoveSet;
 use crate::model::{flattened, Perm, Puzzle, State};
-use crate::solve::full_table_size;
+use crate::solver::full_table_size;
 use crate::space::Space;
-use crate::table::{DistTable, Level};
 use std::collections::{HashMap, HashSet};
 
 #[derive(Clone, Debug)]

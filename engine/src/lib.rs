@@ -5,9 +5,9 @@
 //! - [`alg`]: move sequences with powers, groups, conjugates and commutators.
 //! - [`load`]: the two loaders and their error messages; [`pieces`]: stickers become pieces.
 //! - [`space`]: the state space as dense ranks (per-orbit coordinates) and its move function.
-//! - [`table`]: the full distance table (2 bits per state, multithreaded BFS) and its file.
+//! - [`full_table`]: the full distance table (2 bits per state, multithreaded BFS) and its file.
 //! - [`metric`]: which moves a metric counts, and the move pruner that goes with it.
-//! - [`solve`]: optimal solutions (table walk, or IDA* with pattern databases).
+//! - [`solver`]: optimal solutions (table walk, or IDA* with pattern databases).
 //! - [`count`]: the number of reachable states (BFS or Schreier-Sims, exact big integers).
 //! - [`discover`]: the shortest sequence for each effect that moves few pieces.
 //! - [`shipped`]: the definitions in `puzzles/`, built into the binary.
@@ -23,6 +23,8 @@
 pub mod alg;
 pub mod count;
 pub mod discover;
+pub mod full_table;
+pub mod full_table;
 pub mod interrupt;
 pub mod load;
 pub mod metric;
@@ -31,7 +33,6 @@ pub mod net_drawing;
 pub mod pieces;
 pub mod shipped;
 pub mod slices;
-pub mod solve;
+pub mod solver;
 pub mod space;
 pub mod state_notation;
-pub mod table;

@@ -9,8 +9,8 @@
 //! slices are all empty the table is complete; `merge` checks every file (checksum, puzzle, slice
 //! count, no state in two levels) and combines them into the table `twisty gods --out` writes.
 
+use crate::full_table::DistTable;
 use crate::space::{Scratch, Space};
-use crate::table::DistTable;
 use std::path::{Path, PathBuf};
 use twisty::table_file::{self, TableHeader};
 

@@ -3,10 +3,10 @@
 //! definitions read from files here), and counts by Schreier-Sims against BFS and the literature.
 
 use engine::count::group_order;
+use engine::full_table::DistTable;
 use engine::metric::{Metric, MoveSet};
 use engine::shipped;
 use engine::space::Space;
-use engine::table::DistTable;
 use twisty::cube2::Cube2Solver;
 use twisty::floppy::FloppyTables;
 

@@ -5,7 +5,7 @@
 use engine::metric::{Metric, MoveSet};
 use engine::model::{Puzzle, State};
 use engine::shipped;
-use engine::solve::Solver;
+use engine::solver::Solver;
 use twisty::cube2::{scramble, Cube2Solver};
 use twisty::floppy::{FloppyState, FloppyTables};
 

@@ -9,7 +9,7 @@
 use engine::discover::{discover, Options};
 use engine::metric::{Metric, MoveSet};
 use engine::shipped;
-use engine::solve::{Method, Solver};
+use engine::solver::{Method, Solver};
 use std::collections::HashMap;
 use std::sync::atomic::{AtomicU64, AtomicU8, Ordering};
 use std::sync::OnceLock;

@@ -3,10 +3,10 @@
 
 use crate::common::{io, open, progress, Common, Result};
 use engine::count;
+use engine::full_table::DistTable;
 use engine::metric::MoveSet;
-use engine::solve::full_table_size;
+use engine::solver::full_table_size;
 use engine::space::Space;
-use engine::table::DistTable;
 use std::io::Write;
 
 #[derive(clap::Args)]

@@ -3,10 +3,10 @@
 
 use crate::common::{io, open, progress, Common, Result};
 use engine::discover::{discover, Options};
+use engine::full_table::DistTable;
 use engine::metric::MoveSet;
-use engine::solve::fingerprint;
+use engine::solver::fingerprint;
 use engine::space::Space;
-use engine::table::DistTable;
 use engine::{interrupt, state_notation};
 use std::io::Write;
 use std::path::PathBuf;

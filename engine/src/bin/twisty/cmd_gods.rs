@@ -3,11 +3,11 @@
 //! checks and combines a sliced run's files (the protocol is in `engine::slices`).
 
 use crate::common::{io, open, progress, Common, Result};
+use engine::full_table::DistTable;
 use engine::metric::MoveSet;
 use engine::slices::{self, Job};
-use engine::solve::fingerprint;
+use engine::solver::fingerprint;
 use engine::space::{rank_count, Space};
-use engine::table::DistTable;
 use std::io::Write;
 use std::path::PathBuf;
 use std::time::Instant;

@@ -3,7 +3,7 @@
 
 use crate::common::{io, open, scrambled, Common, Result};
 use engine::metric::MoveSet;
-use engine::solve::Solver;
+use engine::solver::Solver;
 use engine::state_notation;
 use std::io::Write;
 use std::path::PathBuf;

@@ -3,10 +3,10 @@
 
 use clap::Args;
 use engine::alg;
+use engine::full_table::Level;
 use engine::metric::Metric;
 use engine::model::{Puzzle, State};
-use engine::solve::FULL_TABLE_LIMIT;
-use engine::table::Level;
+use engine::solver::FULL_TABLE_LIMIT;
 
 pub type Result<T> = std::result::Result<T, String>;
 

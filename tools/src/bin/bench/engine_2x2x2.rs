@@ -8,10 +8,10 @@ use twisty::dist_table::packed::PackedTable;
 
 /// The generic engine on the 2x2x2 against the dedicated cube2 solver, in the same run.
 pub fn run() {
+    use engine::full_table::DistTable;
     use engine::metric::{Metric, MoveSet};
-    use engine::solve::Solver;
+    use engine::solver::Solver;
     use engine::space::Space;
-    use engine::table::DistTable;
     println!("engine: the generic engine on the 2x2x2 (HTM) against the dedicated cube2");
     let tables = Cube2Tables::new();
     let dedicated = time_ms(5, || PackedTable::build_product(&tables.htm(), &[0]));

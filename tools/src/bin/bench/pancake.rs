@@ -8,7 +8,7 @@ use tools::timing::{build, max_rss_mb, median_ms, release_bin, runs};
 /// the same ranks as the baseline, then every swap and 3-cycle read off the table.
 pub fn run() {
     use engine::metric::{Metric, MoveSet};
-    use engine::solve::Solver;
+    use engine::solver::Solver;
     use engine::space::{Scratch, Space};
     println!("pancake: the article's pancake puzzle, 479,001,600 states, its 7 named moves");
     build("engine", &[]);

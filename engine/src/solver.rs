@@ -5,10 +5,10 @@
 //! arrangement, its orientations) that fits, the bound being their maximum, and the metric's move
 //! pruner.
 
+use crate::full_table::{DistTable, Level};
 use crate::metric::{MoveSet, PairPruner};
 use crate::model::{Perm, Puzzle, State};
 use crate::space::{coordinates, rank_count, Coord, Space};
-use crate::table::{DistTable, Level};
 use std::cell::RefCell;
 use twisty::checksum::Fnv64;
 use twisty::dist_table::depth::DepthTable;

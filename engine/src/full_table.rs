@@ -8,7 +8,7 @@
 //! inverse: neighbours differ by at most one level, so "one less mod 3" is "one less".
 //!
 //! A table can be saved with a checksum and a fingerprint of the puzzle and metric it belongs to,
-//! and the search can be cut into slices of the rank range ([`crate::slices`]).
+//! and the search can be cut into slices of the rank range (`slices.rs`).
 
 use crate::interrupt;
 use crate::space::{Scratch, Space};
