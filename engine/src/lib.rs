@@ -24,7 +24,6 @@ pub mod alg;
 pub mod count;
 pub mod discover;
 pub mod full_table;
-pub mod full_table;
 pub mod interrupt;
 pub mod load;
 pub mod metric;
