@@ -10,9 +10,10 @@
 //! inner so that the reads stay within one 729-byte block. Cases are answered offline: all are read,
 //! then each is looked up when the pass of its N is done. Memory: two bytes per state (7.3 MB).
 
-use crate::cube2::{
-    Cube2Tables, CubieCube, CORNER_FACELETS, CO_SIZE, CP_SIZE, QUARTER_MOVES, SIZE,
-};
+// Through the submodules, not the re-exports: a bundle without this module's users drops what it
+// imports, and the bundler prunes such imports only when it sees the module that defined them.
+use crate::cube2::cubie::{CubieCube, CORNER_FACELETS, CO_SIZE, CP_SIZE, QUARTER_MOVES, SIZE};
+use crate::cube2::tables::Cube2Tables;
 
 /// Answers `(state coordinate, N)` queries; `answers[i]` is query `i`'s answer.
 pub fn most_uniform_faces(queries: &[(usize, usize)]) -> Vec<u8> {
