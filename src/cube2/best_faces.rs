@@ -27,7 +27,7 @@ pub fn most_uniform_faces(queries: &[(usize, usize)]) -> Vec<u8> {
     let mut next = vec![0u8; SIZE];
     for k in 0..=max_n {
         if k > 0 {
-            step(&tables, &best, &mut next);
+            one_more_turn(&tables, &best, &mut next);
             std::mem::swap(&mut best, &mut next);
         }
         for (i, &(s, n)) in queries.iter().enumerate() {
@@ -40,7 +40,7 @@ pub fn most_uniform_faces(queries: &[(usize, usize)]) -> Vec<u8> {
 }
 
 /// `next(s) = max(best(s), best(t(s)) for each quarter turn t)`.
-fn step(tables: &Cube2Tables, best: &[u8], next: &mut [u8]) {
+fn one_more_turn(tables: &Cube2Tables, best: &[u8], next: &mut [u8]) {
     next.copy_from_slice(best);
     // CO move tables by move, each contiguous, for the inner loop.
     let co_by_move: Vec<Vec<u16>> = QUARTER_MOVES
