@@ -33,6 +33,13 @@ pub const SHIPPED: &[(&str, &str, &str)] = &[
     ),
 ];
 
+/// The shipped definition named `arg` (by name or file name).
+fn shipped(arg: &str) -> Option<&'static (&'static str, &'static str, &'static str)> {
+    SHIPPED
+        .iter()
+        .find(|(name, file, _)| *name == arg || *file == arg)
+}
+
 /// Loads `arg`: a file if one exists there, else a shipped definition of that name.
 pub fn open(arg: &str) -> Result<Puzzle, DefError> {
     let path = std::path::Path::new(arg);
@@ -45,10 +52,7 @@ pub fn open(arg: &str) -> Result<Puzzle, DefError> {
         })?;
         return load::load(arg, &text);
     }
-    match SHIPPED
-        .iter()
-        .find(|(name, file, _)| *name == arg || *file == arg)
-    {
+    match shipped(arg) {
         Some((_, file, text)) => load::load(&format!("puzzles/{file}"), text),
         None => Err(DefError {
             file: arg.into(),
@@ -68,9 +72,7 @@ pub fn text_of(arg: &str) -> Result<String, String> {
     if std::path::Path::new(arg).is_file() {
         return std::fs::read_to_string(arg).map_err(|e| format!("{arg}: {e}"));
     }
-    SHIPPED
-        .iter()
-        .find(|(name, file, _)| *name == arg || *file == arg)
+    shipped(arg)
         .map(|s| s.2.to_string())
         .ok_or(format!("{arg}: not found"))
 }

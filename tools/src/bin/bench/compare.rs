@@ -187,22 +187,19 @@ pub fn run(rev: &str) {
     );
     for (old_case, new_case) in inputs(&old_tables).into_iter().zip(inputs(&new_tables)) {
         let file = temp_input(&format!("compare-{}", old_case.bin), &old_case.input);
-        let (mut old_ms, mut new_ms, mut rss) = (Vec::new(), Vec::new(), (0.0f64, 0.0f64));
+        // Per tree: the median of each run, and the peak memory over all runs.
+        let (mut old, mut new) = ((Vec::new(), 0.0f64), (Vec::new(), 0.0f64));
         for _ in 0..RUNS {
             for (target, c, out) in [
-                (&old_target, &old_case, &mut old_ms),
-                (&new_target, &new_case, &mut new_ms),
+                (&old_target, &old_case, &mut old),
+                (&new_target, &new_case, &mut new),
             ] {
                 let mut argv = vec![exe(target, c.bin).to_str().unwrap().to_string()];
                 argv.extend(c.args.iter().cloned());
                 let argv: Vec<&str> = argv.iter().map(String::as_str).collect();
                 let r = runs(&argv, &file, c.reps);
-                out.push(median_ms(&r));
-                if std::ptr::eq(target, &old_target) {
-                    rss.0 = rss.0.max(max_rss_mb(&r));
-                } else {
-                    rss.1 = rss.1.max(max_rss_mb(&r));
-                }
+                out.0.push(median_ms(&r));
+                out.1 = out.1.max(max_rss_mb(&r));
             }
         }
         let show = |v: &[f64]| {
@@ -214,10 +211,10 @@ pub fn run(rev: &str) {
         println!(
             "  {:<38} {:>18} {:>5.0} MB {:>18} {:>5.0} MB",
             old_case.what,
-            show(&old_ms),
-            rss.0,
-            show(&new_ms),
-            rss.1
+            show(&old.0),
+            old.1,
+            show(&new.0),
+            new.1
         );
         std::fs::remove_file(file).ok();
     }
