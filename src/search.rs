@@ -83,7 +83,7 @@ where
     H: Heuristic<D::State>,
     P: Pruner,
 {
-    run(
+    deepen(
         domain,
         heuristic,
         pruner,
@@ -107,8 +107,10 @@ pub enum ChildOrder {
     Bounds,
 }
 
+/// The deepening thresholds of IDA*, one depth-first search each, until a search stops it or
+/// the threshold passes `max_cost`.
 #[allow(clippy::too_many_arguments)]
-fn run<D, H, P>(
+fn deepen<D, H, P>(
     domain: &D,
     heuristic: &H,
     pruner: &P,
@@ -194,7 +196,7 @@ where
     P: Pruner,
 {
     let mut found = None;
-    let stats = run(
+    let stats = deepen(
         domain,
         heuristic,
         pruner,

@@ -5,18 +5,49 @@ use quote::ToTokens;
 use std::collections::HashSet;
 
 /// Drops library items that nothing kept refers to. References are found by name (every identifier
-/// in the kept code's tokens, macro arguments included), so a name shared by two items keeps both:
+/// in the kept code's tokens, macro arguments included, except field accesses `x.name` and the
+/// `name:` of fields, parameters and bindings, which never name an item), so a name shared by two
+/// items keeps both:
 /// the result can be larger than needed, never short of an item. `use` items and trait `impl` blocks of
-/// kept types are kept whole; inherent `impl` blocks keep the methods whose names are used.
+/// kept types are kept whole; inherent `impl` blocks keep the methods whose names are called
+/// (`x.name(..)`, `Type::name`).
 pub(super) fn shake(root: &[syn::Item], modules: &mut [syn::Item]) {
     fn idents(t: &impl ToTokens, out: &mut HashSet<String>) {
+        use proc_macro2::{Delimiter, Spacing, TokenTree};
+        fn punct(t: Option<&TokenTree>, c: char) -> Option<Spacing> {
+            match t {
+                Some(TokenTree::Punct(p)) if p.as_char() == c => Some(p.spacing()),
+                _ => None,
+            }
+        }
         fn walk(ts: proc_macro2::TokenStream, out: &mut HashSet<String>) {
-            for tt in ts {
+            let tts: Vec<TokenTree> = ts.into_iter().collect();
+            for (k, tt) in tts.iter().enumerate() {
                 match tt {
-                    proc_macro2::TokenTree::Ident(i) => {
-                        out.insert(i.to_string());
+                    TokenTree::Ident(i) => {
+                        let before = |b: usize| k.checked_sub(b).map(|j| &tts[j]);
+                        let next = tts.get(k + 1);
+                        let call = matches!(next, Some(TokenTree::Group(g)) if g.delimiter() == Delimiter::Parenthesis)
+                            || punct(next, ':') == Some(Spacing::Joint);
+                        // `x.name` without a call is a field, never an item (`..name` is a range).
+                        let field = punct(before(1), '.').is_some()
+                            && punct(before(2), '.').is_none()
+                            && !call;
+                        // `name: ...` names a field, a parameter or a binding, never an item.
+                        let label = punct(next, ':') == Some(Spacing::Alone);
+                        if !field && !label {
+                            out.insert(i.to_string());
+                        }
+                        // Where a method can be named: `x.name(`, `x.name::<`, `Path::name`.
+                        // Kept as ".name", for inherent methods (a local or a field of that name
+                        // does not keep a method).
+                        let path =
+                            punct(before(1), ':').is_some() && punct(before(2), ':').is_some();
+                        if (punct(before(1), '.').is_some() && call) || path {
+                            out.insert(format!(".{i}"));
+                        }
                     }
-                    proc_macro2::TokenTree::Group(g) => walk(g.stream(), out),
+                    TokenTree::Group(g) => walk(g.stream(), out),
                     _ => {}
                 }
             }
@@ -112,7 +143,7 @@ pub(super) fn shake(root: &[syn::Item], modules: &mut [syn::Item]) {
                 if let Some(imp) = inherent_impl(item) {
                     for (member, m_kept) in imp.items.iter().zip(methods.iter_mut()) {
                         let needed = match member {
-                            syn::ImplItem::Fn(f) => used.contains(&f.sig.ident.to_string()),
+                            syn::ImplItem::Fn(f) => used.contains(&format!(".{}", f.sig.ident)),
                             _ => true,
                         };
                         if needed && !*m_kept {
