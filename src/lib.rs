@@ -8,8 +8,8 @@
 //! - [`heuristic`]: lower bounds as parts (table look-up, max, scaled), asked in batches.
 //! - [`pruner`]: canonical move sequences as a small state machine derived from commuting moves.
 //! - [`coord`]: ranking permutations, orientations and combinations into coordinates; move tables.
-//! - [`dist_table`]: breadth-first distance tables (bytes, 4 bits, or distance mod 3) over one
-//!   coordinate or a product of several.
+//! - [`dist_table`]: the one table family: a breadth-first search over any graph (threads,
+//!   forward then pull, directed graphs, symmetry classes) into fields of 2, 4 or 8 bits; the walk.
 //! - [`lazy`]: tables built on first use (what `OnceLock` does, for the judges' Rust 1.63).
 //! - [`prefetch`]: a cache hint, for searches that read big tables at random.
 //! - [`checksum`]: FNV-1a, the checksum of every table file.

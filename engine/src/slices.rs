@@ -9,9 +9,10 @@
 //! slices are all empty the table is complete; `merge` checks every file (checksum, puzzle, slice
 //! count, no state in two levels) and combines them into the table `twisty gods --out` writes.
 
-use crate::full_table::DistTable;
-use crate::space::{Scratch, Space};
+use crate::full_table::{DistTable, RankGraph};
+use crate::space::Space;
 use std::path::{Path, PathBuf};
+use twisty::dist_table::Graph;
 use twisty::table_file::{self, TableHeader};
 
 /// One slice file: the states of one level inside one slice's range.
@@ -155,18 +156,25 @@ pub fn run_job(
             *w |= x;
         }
     }
-    let all: Vec<usize> = (0..space.moves.len()).collect();
-    let mut scratch = Scratch::default();
+    // The library BFS's pull step over this slice: each unseen state with a neighbour in the
+    // frontier is in the next level.
+    let graph = RankGraph::new(space);
     let mut bits = vec![0u64; r.len().div_ceil(64)];
     let mut count = 0;
-    for (k, x) in r.clone().enumerate() {
-        if get(&seen, k) {
-            continue;
-        }
-        if space.any_neighbor(x, &all, &mut scratch, |n| get(&front, n)) {
-            bits[k / 64] |= 1 << (k % 64);
-            count += 1;
-        }
+    let mut run = Vec::with_capacity(512);
+    let mut unseen = r.clone().filter(|&x| !get(&seen, x - r.start)).peekable();
+    while unseen.peek().is_some() {
+        run.clear();
+        run.extend(unseen.by_ref().take(512));
+        graph.any_predecessor_of_run(
+            &run,
+            |n| get(&front, n),
+            |i| {
+                let k = run[i] - r.start;
+                bits[k / 64] |= 1 << (k % 64);
+                count += 1;
+            },
+        );
     }
     let out = SliceFile {
         level: level + 1,

@@ -23,7 +23,8 @@ const PATTERN_LIMIT: usize = 1 << 24;
 
 /// What a solver found out before its first answer.
 pub enum Method {
-    Table { space: Space, table: DistTable },
+    // (Boxed: a space and a table's header are some 300 bytes, the other variant 24.)
+    Table { space: Space, table: Box<DistTable> },
     Search { pdbs: Vec<(Coord, DepthTable)> },
 }
 
@@ -95,7 +96,10 @@ impl Solver {
             (Some(path), Some(_)) => {
                 let space = Space::new(puzzle, set.perms.clone())?;
                 let table = DistTable::load(path, fingerprint(puzzle, &set), space.size)?;
-                Method::Table { space, table }
+                Method::Table {
+                    space,
+                    table: Box::new(table),
+                }
             }
             (Some(_), None) => {
                 return Err("a table needs moves closed under inverse and a space that fits".into())
@@ -106,7 +110,10 @@ impl Solver {
                 if !table.complete {
                     return Err("interrupted while building the table".into());
                 }
-                Method::Table { space, table }
+                Method::Table {
+                    space,
+                    table: Box::new(table),
+                }
             }
             _ => {
                 // Pattern databases search backwards from the goal, so they use the inverses.
@@ -203,8 +210,11 @@ impl Solver {
 struct Backwards<'a> {
     coord: &'a Coord,
     inverses: &'a [usize],
+}
+
+thread_local! {
     /// Digits for coordinates without a move table (`Graph::neighbors` takes `&self`).
-    scratch: RefCell<Vec<u8>>,
+    static DIGITS: RefCell<Vec<u8>> = const { RefCell::new(Vec::new()) };
 }
 
 impl Graph for Backwards<'_> {
@@ -213,20 +223,18 @@ impl Graph for Backwards<'_> {
     }
 
     fn neighbors<F: FnMut(usize, usize)>(&self, state: usize, mut f: F) {
-        let mut scratch = self.scratch.borrow_mut();
-        for (i, &m) in self.inverses.iter().enumerate() {
-            f(i, self.coord.next(state, m, &mut scratch));
-        }
+        DIGITS.with(|digits| {
+            let mut digits = digits.borrow_mut();
+            for (i, &m) in self.inverses.iter().enumerate() {
+                f(i, self.coord.next(state, m, &mut digits));
+            }
+        })
     }
 }
 
 /// Distances to the goal's value of one coordinate (the library's BFS, backwards: the predecessors
 /// of a value under move `m` are its images under `m`'s inverse).
 fn pattern_table(c: &Coord, goal: &State, inverses: &[usize]) -> DepthTable {
-    let graph = Backwards {
-        coord: c,
-        inverses,
-        scratch: RefCell::new(Vec::new()),
-    };
+    let graph = Backwards { coord: c, inverses };
     DepthTable::build(&graph, &[c.value(goal)])
 }

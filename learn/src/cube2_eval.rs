@@ -31,7 +31,7 @@ impl Domain for Cube2Domain {
 impl Cube2Domain {
     /// Every state's exact distance (half-turn metric), by BFS over the whole space.
     pub fn distances(&self) -> Vec<u8> {
-        let t = DepthTable::build_product(&self.tables.htm(), &[0]);
+        let t = DepthTable::build(&self.tables.htm(), &[0]);
         (0..SIZE)
             .map(|c| t.get(c).expect("every state is reachable"))
             .collect()

@@ -18,7 +18,7 @@ impl Cube2Solver {
     /// Half-turn metric: 9 moves, God's number 11.
     pub fn htm() -> Self {
         let tables = Cube2Tables::new();
-        let dist = PackedTable::build_product(&tables.htm(), &[0]);
+        let dist = PackedTable::build(&tables.htm(), &[0]);
         Cube2Solver {
             tables,
             dist,
@@ -29,7 +29,7 @@ impl Cube2Solver {
     /// Quarter-turn metric: 6 moves, God's number 14.
     pub fn qtm() -> Self {
         let tables = Cube2Tables::new();
-        let dist = PackedTable::build_product(&tables.qtm(), &[0]);
+        let dist = PackedTable::build(&tables.qtm(), &[0]);
         Cube2Solver {
             tables,
             dist,

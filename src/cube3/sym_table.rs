@@ -8,9 +8,11 @@
 //! that symmetry. A representative fixed by some symmetries has several equivalent entries, and the
 //! search sets them together.
 
+use crate::dist_table::bfs::{Bfs, Pull};
+use crate::dist_table::fields::{slot, with_huge_pages, Fields};
+use crate::dist_table::Graph;
 use crate::prefetch::prefetch;
 use crate::table_file::{self, TableFileError, TableHeader};
-use std::sync::atomic::{AtomicU64, Ordering};
 
 /// How one table's states are connected.
 pub trait SymSpace: Sync {
@@ -37,17 +39,6 @@ pub struct SymTable {
     pub bits: u32,
 }
 
-/// Where entry `i` is: word and shift. (Shifts and masks, not a division: `bits` is 2 or 4, and a
-/// division by a run-time value costs more than the rest of a look-up that hits the cache.)
-#[inline]
-fn slot(i: usize, bits: u32) -> (usize, u32) {
-    let per_word_log = 6 - bits.trailing_zeros();
-    (
-        i >> per_word_log,
-        (i as u32 & ((1 << per_word_log) - 1)) * bits,
-    )
-}
-
 impl SymTable {
     /// The stored value of entry `i`: distance mod 3 (2 bits) or distance (4 bits); all ones when
     /// never reached.
@@ -65,115 +56,25 @@ impl SymTable {
         }
     }
 
-    /// Breadth-first search from the goal entry on `threads` threads, `bits` per entry (2: distance mod 3,
-    /// 4: distance saturated at 14): forward from the entries at the
-    /// current depth while they are few, then backward (each unreached entry looks for a neighbour at
-    /// the current depth) once they are many. Returns the table and the entries at each depth.
+    /// Breadth-first search from the goal entry on `threads` threads, `bits` per entry (2: distance
+    /// mod 3, 4: distance, 14 meaning 14 or more): the library's one BFS over the graph of
+    /// classes ([`ClassGraph`]). Returns the table and the entries at each depth.
     pub fn build(space: &impl SymSpace, bits: u32, threads: usize) -> (Self, Vec<u64>) {
-        let others = space.others();
-        let size = space.classes() * others;
-        let n_words = size.div_ceil_compat(64 / bits as usize);
-        let ones = (1u8 << bits) - 1;
-        let mut words: Vec<AtomicU64> = with_huge_pages(n_words);
-        words.extend((0..n_words).map(|_| AtomicU64::new(u64::MAX)));
-        let get = |i: usize| {
-            let (w, shift) = slot(i, bits);
-            (words[w].load(Ordering::Relaxed) >> shift) as u8 & ones
+        let graph = ClassGraph(space);
+        let (class, other) = space.goal();
+        let fields = Fields::in_huge_pages(graph.size(), bits);
+        let layers = Bfs::new(bits).threads(threads).pull(Pull::Early).run_in(
+            &graph,
+            &[class * space.others() + other],
+            fields,
+        );
+        let size = layers.fields.size();
+        let table = SymTable {
+            words: layers.fields.into_words(),
+            size,
+            bits,
         };
-        // Sets an unreached entry to v (a race sets the same value twice): true if it was unreached.
-        let set = |i: usize, v: u8| {
-            let (w, shift) = slot(i, bits);
-            let old = words[w].fetch_and(!(((ones ^ v) as u64) << shift), Ordering::Relaxed);
-            (old >> shift) as u8 & ones == ones
-        };
-        let value = |depth: u8| if bits == 2 { depth % 3 } else { depth };
-        // Sets an entry and its equivalents under the class's self-symmetries; returns how many new.
-        let set_class = |class: usize, other: usize, v: u8| {
-            let mut new = set(class * others + other, v) as u64;
-            let mut mask = space.self_syms(class) & !1;
-            while mask != 0 {
-                let s = mask.trailing_zeros() as usize;
-                mask &= mask - 1;
-                new += set(class * others + space.conjugate(other, s), v) as u64;
-            }
-            new
-        };
-        let (goal_class, goal_other) = space.goal();
-        let mut counts = vec![set_class(goal_class, goal_other, 0)];
-        let mut reached = counts[0];
-        let threads = threads.max(1);
-        let chunk = n_words.div_ceil_compat(threads) * (64 / bits as usize);
-        for depth in 0u8.. {
-            let (v, next) = (value(depth), value(depth + 1));
-            if bits == 4 && next == ones - 1 {
-                // Four bits hold 0..=14 and "unreached": whatever is left is at least 14 away, and
-                // 14 is what it gets (still a lower bound).
-                let left = size as u64 - reached;
-                for i in 0..size {
-                    if get(i) == ones {
-                        set(i, next);
-                    }
-                }
-                if left > 0 {
-                    counts.push(left);
-                }
-                break;
-            }
-            let backward = counts[depth as usize] > (size as u64 - reached) / 4;
-            let per_word = 64 / bits as usize;
-            let run = |k: usize| {
-                let mut new = 0u64;
-                let lo = (k * chunk).min(size) / per_word;
-                let hi = (((k + 1) * chunk).min(size)).div_ceil_compat(per_word);
-                for w in lo..hi {
-                    // The entries of this word that matter in this pass, found a word at a time:
-                    // most words have none.
-                    let word = words[w].load(Ordering::Relaxed);
-                    let mut hits = fields_equal(word, if backward { ones } else { v }, bits);
-                    while hits != 0 {
-                        let field = hits.trailing_zeros() / bits;
-                        hits &= hits - 1;
-                        let i = w * per_word + field as usize;
-                        if i >= size {
-                            break;
-                        }
-                        let (class, other) = (i / others, i % others);
-                        if backward {
-                            let hit = space.moves().iter().any(|&m| {
-                                let (c, o) = space.neighbour(class, other, m);
-                                get(c * others + o) == v
-                            });
-                            if hit {
-                                new += set(i, next) as u64;
-                            }
-                        } else {
-                            // (Mod 3, entries at depth - 3 match too; their neighbours are all
-                            // reached.)
-                            for &m in space.moves() {
-                                let (c, o) = space.neighbour(class, other, m);
-                                if get(c * others + o) == ones {
-                                    new += set_class(c, o, next);
-                                }
-                            }
-                        }
-                    }
-                }
-                new
-            };
-            let run = &run;
-            let new: u64 = std::thread::scope(|scope| {
-                let handles: Vec<_> = (0..threads).map(|k| scope.spawn(move || run(k))).collect();
-                handles.into_iter().map(|h| h.join().unwrap_or(0)).sum()
-            });
-            if new == 0 {
-                break;
-            }
-            counts.push(new);
-            reached += new;
-        }
-        // (Collected in place: the same memory, still in 2 MB pages.)
-        let words = words.into_iter().map(AtomicU64::into_inner).collect();
-        (SymTable { words, size, bits }, counts)
+        (table, layers.distribution)
     }
 
     /// The table in file `path` if it is there and sound; otherwise `build()`, saved to `path`.
@@ -245,55 +146,45 @@ impl SymTable {
     }
 }
 
-/// An empty vector with room for `n` values, in memory the kernel is asked to back with 2 MB pages.
-/// The searches read these tables at random, one cache miss per look-up; with 4 KB pages nearly
-/// every miss is also a TLB miss (a 35 MB table spans 9,000 pages), with 2 MB pages the whole table
-/// fits in the TLB. The advice must come before the memory is first written (the kernel picks the
-/// page size when it maps a page), so the caller fills the vector after. Where the advice is not
-/// available (or refused) this is a plain vector.
-fn with_huge_pages<T>(n: usize) -> Vec<T> {
-    let mut v = Vec::with_capacity(n);
-    #[cfg(target_os = "linux")]
-    {
-        extern "C" {
-            fn madvise(addr: *mut u8, len: usize, advice: i32) -> i32;
-        }
-        const MADV_HUGEPAGE: i32 = 14;
-        const HUGE: usize = 2 << 20;
-        let start = v.as_mut_ptr() as usize;
-        let end = start + n * std::mem::size_of::<T>();
-        let (lo, hi) = ((start + HUGE - 1) & !(HUGE - 1), end & !(HUGE - 1));
-        if hi > lo {
-            // SAFETY: [lo, hi) lies inside the vector's allocation and is page-aligned; the advice
-            // changes no contents, only how the kernel backs the pages. A failure leaves 4 KB pages.
-            unsafe { madvise(lo as *mut u8, hi - lo, MADV_HUGEPAGE) };
+/// A symmetry-reduced table's entries as a graph: entry `class * others + other`, its neighbours
+/// found from the class's representative, and the entries equivalent under the symmetries that fix
+/// the representative stored together.
+struct ClassGraph<'a, S>(&'a S);
+
+impl<S: SymSpace> Graph for ClassGraph<'_, S> {
+    fn size(&self) -> usize {
+        self.0.classes() * self.0.others()
+    }
+
+    #[inline]
+    fn neighbors<F: FnMut(usize, usize)>(&self, i: usize, mut f: F) {
+        let others = self.0.others();
+        let (class, other) = (i / others, i % others);
+        for &m in self.0.moves() {
+            let (c, o) = self.0.neighbour(class, other, m);
+            f(m, c * others + o);
         }
     }
-    v
-}
 
-/// The lowest bit of every `bits`-wide field of `w` that equals `v`.
-#[inline]
-fn fields_equal(w: u64, v: u8, bits: u32) -> u64 {
-    if bits == 2 {
-        const LOW: u64 = 0x5555_5555_5555_5555;
-        let x = w ^ (LOW * v as u64);
-        !(x | (x >> 1)) & LOW
-    } else {
-        const LOW: u64 = 0x1111_1111_1111_1111;
-        let x = w ^ (LOW * v as u64);
-        let t = x | (x >> 1);
-        !(t | (t >> 2)) & LOW
+    #[inline]
+    fn any_neighbor<P: FnMut(usize) -> bool>(&self, i: usize, mut p: P) -> bool {
+        let others = self.0.others();
+        let (class, other) = (i / others, i % others);
+        self.0.moves().iter().any(|&m| {
+            let (c, o) = self.0.neighbour(class, other, m);
+            p(c * others + o)
+        })
     }
-}
 
-/// `div_ceil` for the judges' Rust 1.63.
-trait DivCeil {
-    fn div_ceil_compat(self, d: usize) -> usize;
-}
-
-impl DivCeil for usize {
-    fn div_ceil_compat(self, d: usize) -> usize {
-        (self + d - 1) / d
+    #[inline]
+    fn equivalents<F: FnMut(usize)>(&self, i: usize, mut f: F) {
+        let others = self.0.others();
+        let (class, other) = (i / others, i % others);
+        let mut mask = self.0.self_syms(class) & !1;
+        while mask != 0 {
+            let s = mask.trailing_zeros() as usize;
+            mask &= mask - 1;
+            f(class * others + self.0.conjugate(other, s));
+        }
     }
 }

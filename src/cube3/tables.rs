@@ -307,7 +307,7 @@ impl Phase2Tables {
                 stride: N_MOVES,
                 moves: &PHASE2_MOVES,
             };
-            DepthTable::build_product(&graph, &[0])
+            DepthTable::build(&graph, &[0])
         };
         Phase2Tables {
             corner_slice: table(&mt.corners),
@@ -337,7 +337,7 @@ impl FlipSliceEntries {
             stride: N_MOVES,
             moves: &all,
         };
-        let t = DepthTable::build_product(&g, &[0]);
+        let t = DepthTable::build(&g, &[0]);
         let entries = (0..N_FLIPSLICE)
             .map(|i| {
                 let (flip, slice) = (i / N_SLICE, i % N_SLICE);

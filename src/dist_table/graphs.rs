@@ -93,12 +93,78 @@ impl Graph for ProductGraph<'_> {
         }
     }
 
+    /// The states of a run that share an outer coordinate are expanded together: each move's
+    /// outer row is looked up once for all of them (the 2x2x2's fast table build).
     #[inline]
-    fn any_neighbor<P: FnMut(usize) -> bool>(&self, s: usize, mut p: P) -> bool {
-        let (o, i) = (s / self.inner_size, s % self.inner_size);
-        self.moves.iter().any(|&m| {
-            p(self.outer[o * self.stride + m] as usize * self.inner_size
-                + self.inner[i * self.stride + m] as usize)
-        })
+    fn successors_of_run<F: FnMut(usize)>(&self, states: &[usize], mut f: F) {
+        let mut from = 0;
+        while from < states.len() {
+            let o = states[from] / self.inner_size;
+            let (lo, hi) = (o * self.inner_size, (o + 1) * self.inner_size);
+            let to = from + states[from..].iter().take_while(|&&s| s < hi).count();
+            for &m in self.moves {
+                let base = self.outer[o * self.stride + m] as usize * self.inner_size;
+                for &s in &states[from..to] {
+                    f(base + self.inner[(s - lo) * self.stride + m] as usize);
+                }
+            }
+            from = to;
+        }
+    }
+
+    /// As [`ProductGraph::successors_of_run`]: a state's coordinates without a division each.
+    #[inline]
+    fn any_predecessor_of_run<P: FnMut(usize) -> bool, H: FnMut(usize)>(
+        &self,
+        states: &[usize],
+        mut p: P,
+        mut hit: H,
+    ) {
+        let (mut o, mut lo) = (0, 0);
+        for (k, &s) in states.iter().enumerate() {
+            if k == 0 || s >= lo + self.inner_size {
+                o = s / self.inner_size;
+                lo = o * self.inner_size;
+            }
+            let (outer, inner) = (&self.outer[o * self.stride..], (s - lo) * self.stride);
+            let any = self
+                .moves
+                .iter()
+                .any(|&m| p(outer[m] as usize * self.inner_size + self.inner[inner + m] as usize));
+            if any {
+                hit(k);
+            }
+        }
+    }
+}
+
+/// A graph whose moves need not include their inverses: `forward` is the graph under the moves,
+/// `backward` the same space under the moves' inverses (a state's predecessors are its
+/// neighbours there). A search from the goals finds how many moves lead from a goal to each state.
+pub struct Directed<F, B> {
+    pub forward: F,
+    pub backward: B,
+}
+
+impl<F: Graph, B: Graph> Graph for Directed<F, B> {
+    fn size(&self) -> usize {
+        self.forward.size()
+    }
+    #[inline]
+    fn neighbors<T: FnMut(usize, usize)>(&self, state: usize, f: T) {
+        self.forward.neighbors(state, f)
+    }
+    fn successors_of_run<T: FnMut(usize)>(&self, states: &[usize], f: T) {
+        self.forward.successors_of_run(states, f)
+    }
+    fn any_predecessor_of_run<P: FnMut(usize) -> bool, H: FnMut(usize)>(
+        &self,
+        states: &[usize],
+        p: P,
+        hit: H,
+    ) {
+        // `backward`, as a graph of its own, takes its neighbours for predecessors: those are the
+        // states one move of `forward` away from each of `states`.
+        self.backward.any_predecessor_of_run(states, p, hit)
     }
 }

@@ -4,6 +4,7 @@
 use super::twist::{Twist, TWISTS};
 use crate::cube2::{Cube2Tables, CubieCube};
 use crate::dist_table::depth::DepthTable;
+use crate::dist_table::graphs::Directed;
 use crate::heuristic::{FnBound, UNREACHABLE};
 use crate::notation::Move;
 use crate::pruner::CanonicalPruner;
@@ -78,14 +79,14 @@ impl RobotSolver {
     pub fn for_objective(objective: Objective) -> Self {
         let with_quarters = objective != Objective::COST;
         let tables = Cube2Tables::new();
-        let htm = DepthTable::build_product(&tables.htm(), &[0]);
+        let htm = DepthTable::build(&tables.htm(), &[0]);
         // A directed graph: the inverse of U is not among its moves.
         let quarters = with_quarters.then(|| {
-            DepthTable::build_product_directed(
-                &tables.graph(&CLOCKWISE_AND_HALF),
-                &tables.graph(&ANTICLOCKWISE_AND_HALF),
-                &[0],
-            )
+            let graph = Directed {
+                forward: tables.graph(&CLOCKWISE_AND_HALF),
+                backward: tables.graph(&ANTICLOCKWISE_AND_HALF),
+            };
+            DepthTable::build(&graph, &[0])
         });
         RobotSolver {
             objective,

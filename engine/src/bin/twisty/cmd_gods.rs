@@ -83,7 +83,7 @@ pub fn run(args: GodsArgs, w: &mut impl Write) -> Result<()> {
         states,
         space.size.div_ceil(4) >> 20,
         set.perms.len(),
-        rayon::current_num_threads()
+        engine::full_table::threads()
     );
     let start = Instant::now();
     let table = DistTable::build(&space, progress);

@@ -1,0 +1,196 @@
+//! The storage of every distance table: fields of 2, 4 or 8 bits packed in 64-bit words that
+//! several threads may read and mark at once. A field of all ones means "not reached".
+//!
+//! What a field holds is the BFS's business ([`super::bfs`]): the distance mod 3 in 2 bits, the
+//! distance in 4 bits (up to 14) or 8 bits (up to 254).
+
+use crate::prefetch::prefetch;
+use std::sync::atomic::{AtomicU64, Ordering};
+
+/// `size` fields of `bits` bits each (2, 4 or 8), all ones when new.
+pub struct Fields {
+    words: Vec<AtomicU64>,
+    size: usize,
+    bits: u32,
+}
+
+/// Where field `i` of `bits`-bit fields is: word and shift. (Shifts and masks, not a division: a
+/// division by a run-time value costs more than the rest of a look-up that hits the cache.)
+#[inline]
+pub fn slot(i: usize, bits: u32) -> (usize, u32) {
+    let per_word_log = 6 - bits.trailing_zeros();
+    (
+        i >> per_word_log,
+        (i as u32 & ((1 << per_word_log) - 1)) * bits,
+    )
+}
+
+/// The lowest bit of every `bits`-wide field of `w` that equals `v`: a word's matching entries at
+/// once, so that a scan skips the (many) words with none.
+#[inline]
+pub fn fields_equal(w: u64, v: u8, bits: u32) -> u64 {
+    let low = u64::MAX / ((1u64 << bits) - 1);
+    let mut x = w ^ (low * v as u64);
+    // Fold each field's bits into its lowest: zero there exactly when the field equalled `v`.
+    let mut s = 1;
+    while s < bits {
+        x |= x >> s;
+        s <<= 1;
+    }
+    !x & low
+}
+
+impl Fields {
+    /// `size` fields, all "not reached".
+    pub fn new(size: usize, bits: u32) -> Fields {
+        Fields::filled(Vec::new(), size, bits)
+    }
+
+    /// [`Fields::new`] in memory asked for 2 MB pages ([`with_huge_pages`]): for tables that
+    /// searches read at random.
+    pub fn in_huge_pages(size: usize, bits: u32) -> Fields {
+        Fields::filled(with_huge_pages(words_for(size, bits)), size, bits)
+    }
+
+    fn filled(mut words: Vec<AtomicU64>, size: usize, bits: u32) -> Fields {
+        assert!(
+            bits == 2 || bits == 4 || bits == 8,
+            "fields of 2, 4 or 8 bits"
+        );
+        words.extend((0..words_for(size, bits)).map(|_| AtomicU64::new(u64::MAX)));
+        Fields { words, size, bits }
+    }
+
+    /// Fields over words read back from a file or built elsewhere (`words_for(size, bits)` of them).
+    pub fn from_words(words: Vec<u64>, size: usize, bits: u32) -> Fields {
+        assert_eq!(
+            words.len(),
+            words_for(size, bits),
+            "words for {size} fields"
+        );
+        // (Collected in place: the same memory, still in whatever pages it had.)
+        let words = words.into_iter().map(AtomicU64::new).collect();
+        Fields { words, size, bits }
+    }
+
+    pub fn size(&self) -> usize {
+        self.size
+    }
+
+    pub fn bits(&self) -> u32 {
+        self.bits
+    }
+
+    /// The value of a field never reached.
+    #[inline]
+    pub fn unreached(&self) -> u8 {
+        ((1u16 << self.bits) - 1) as u8
+    }
+
+    #[inline]
+    pub fn get(&self, i: usize) -> u8 {
+        get_in(&self.words, i, self.bits)
+    }
+
+    /// Sets field `i` (filling a table from other data).
+    pub fn set(&mut self, i: usize, v: u8) {
+        let (w, shift) = slot(i, self.bits);
+        let ones = self.unreached() as u64;
+        let w = self.words[w].get_mut();
+        *w = (*w & !(ones << shift)) | ((v as u64) << shift);
+    }
+
+    /// The words themselves, for loops that read and mark many fields ([`get_in`], [`mark_in`]):
+    /// held in a local, their address and length stay in registers across the marks.
+    pub fn words(&self) -> &[AtomicU64] {
+        &self.words
+    }
+
+    /// Asks the processor to bring field `i`'s word into cache.
+    #[inline]
+    pub fn prefetch(&self, i: usize) {
+        if let Some(w) = self.words.get(slot(i, self.bits).0) {
+            prefetch(w);
+        }
+    }
+
+    /// Bytes the fields take.
+    pub fn bytes(&self) -> usize {
+        self.words.len() * 8
+    }
+
+    /// The words, in place.
+    pub fn into_words(self) -> Vec<u64> {
+        self.words.into_iter().map(AtomicU64::into_inner).collect()
+    }
+}
+
+/// Field `i` of `bits`-bit fields in `words`. (Inlined where the width is a constant, the shifts
+/// and masks fold: the BFS's inner loops are compiled once per width.)
+#[inline(always)]
+pub fn get_in(words: &[AtomicU64], i: usize, bits: u32) -> u8 {
+    let (w, shift) = slot(i, bits);
+    let ones = ((1u16 << bits) - 1) as u8;
+    (words[w].load(Ordering::Relaxed) >> shift) as u8 & ones
+}
+
+/// Sets field `i` to `v` if it is unreached (all ones); true if it was. `SHARED`: other threads
+/// may be marking fields of the same word, so the change is one atomic AND (a field seen as
+/// unreached is unreached or `v` when the AND lands, since every writer of a level writes the
+/// same value, and only the writer whose AND still found it unreached counts it). Alone, a plain
+/// read and write do, without a branch: about half the fields a big level touches are new, and a
+/// branch would be mispredicted half the time.
+#[inline(always)]
+pub fn mark_in<const SHARED: bool>(words: &[AtomicU64], i: usize, v: u8, bits: u32) -> bool {
+    let (w, shift) = slot(i, bits);
+    let ones = (1u64 << bits) - 1;
+    let word = &words[w];
+    let old = word.load(Ordering::Relaxed);
+    if SHARED {
+        if (old >> shift) & ones != ones {
+            return false;
+        }
+        let old = word.fetch_and(!((ones ^ v as u64) << shift), Ordering::Relaxed);
+        (old >> shift) & ones == ones
+    } else {
+        let new = ((old >> shift) & ones == ones) as u64;
+        word.store(
+            old ^ ((new * (ones ^ v as u64)) << shift),
+            Ordering::Relaxed,
+        );
+        new != 0
+    }
+}
+
+/// Words that hold `size` fields of `bits` bits.
+pub fn words_for(size: usize, bits: u32) -> usize {
+    let per_word = 64 / bits as usize;
+    (size + per_word - 1) / per_word
+}
+
+/// An empty vector with room for `n` values, in memory the kernel is asked to back with 2 MB pages.
+/// Searches read big tables at random, one cache miss per look-up; with 4 KB pages nearly every
+/// miss is also a TLB miss (a 35 MB table spans 9,000 pages), with 2 MB pages the whole table fits
+/// in the TLB. The advice must come before the memory is first written (the kernel picks the page
+/// size when it maps a page), so the caller fills the vector after. Where the advice is not
+/// available (or refused) this is a plain vector.
+pub fn with_huge_pages<T>(n: usize) -> Vec<T> {
+    let mut v = Vec::with_capacity(n);
+    #[cfg(target_os = "linux")]
+    {
+        extern "C" {
+            fn madvise(addr: *mut u8, len: usize, advice: i32) -> i32;
+        }
+        const MADV_HUGEPAGE: i32 = 14;
+        const HUGE: usize = 2 << 20;
+        let start = v.as_mut_ptr() as usize;
+        let end = start + n * std::mem::size_of::<T>();
+        let (lo, hi) = ((start + HUGE - 1) & !(HUGE - 1), end & !(HUGE - 1));
+        if hi > lo {
+            // SAFETY: [lo, hi) lies inside the vector's allocation and is page-aligned; the advice
+            // changes no contents, only how the kernel backs the pages. A failure leaves 4 KB pages.
+            unsafe { madvise(lo as *mut u8, hi - lo, MADV_HUGEPAGE) };
+        }
+    }
+    v
+}
