@@ -78,13 +78,6 @@ impl Graph for RankGraph<'_> {
         })
     }
 
-    fn any_neighbor<P: FnMut(usize) -> bool>(&self, r: usize, p: P) -> bool {
-        SCRATCH.with(|s| {
-            self.space
-                .any_neighbor(r, &self.all, &mut s.borrow_mut(), p)
-        })
-    }
-
     fn any_predecessor_of_run<P: FnMut(usize) -> bool, H: FnMut(usize)>(
         &self,
         states: &[usize],

@@ -8,7 +8,7 @@
 //! that symmetry. A representative fixed by some symmetries has several equivalent entries, and the
 //! search sets them together.
 
-use crate::dist_table::bfs::{Bfs, Pull};
+use crate::dist_table::bfs::Bfs;
 use crate::dist_table::fields::{slot, with_huge_pages, Fields};
 use crate::dist_table::Graph;
 use crate::prefetch::prefetch;
@@ -63,7 +63,7 @@ impl SymTable {
         let graph = ClassGraph(space);
         let (class, other) = space.goal();
         let fields = Fields::in_huge_pages(graph.size(), bits);
-        let layers = Bfs::new(bits).threads(threads).pull(Pull::Early).run_in(
+        let layers = Bfs::new(bits).threads(threads).pull_early().run_in(
             &graph,
             &[class * space.others() + other],
             fields,
@@ -166,14 +166,25 @@ impl<S: SymSpace> Graph for ClassGraph<'_, S> {
         }
     }
 
-    #[inline]
-    fn any_neighbor<P: FnMut(usize) -> bool>(&self, i: usize, mut p: P) -> bool {
+    /// A pull stops at the first predecessor in the level (neighbours: the moves are closed under
+    /// inverse).
+    fn any_predecessor_of_run<P: FnMut(usize) -> bool, H: FnMut(usize)>(
+        &self,
+        states: &[usize],
+        mut p: P,
+        mut hit: H,
+    ) {
         let others = self.0.others();
-        let (class, other) = (i / others, i % others);
-        self.0.moves().iter().any(|&m| {
-            let (c, o) = self.0.neighbour(class, other, m);
-            p(c * others + o)
-        })
+        for (k, &i) in states.iter().enumerate() {
+            let (class, other) = (i / others, i % others);
+            let any = self.0.moves().iter().any(|&m| {
+                let (c, o) = self.0.neighbour(class, other, m);
+                p(c * others + o)
+            });
+            if any {
+                hit(k);
+            }
+        }
     }
 
     #[inline]

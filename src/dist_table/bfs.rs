@@ -6,23 +6,28 @@
 //! - While the reached states are few, the current level expands **forward** (each state marks its
 //!   successors); once they are many, each unreached state **pulls** (asks whether a predecessor is
 //!   in the current level, stopping at the first), which touches far fewer entries in the late
-//!   levels ([`Pull`] says when). Graphs whose moves are not closed under inverse give their
+//!   levels ([`Bfs::pull_early`] says when). Graphs whose moves are not closed under inverse give their
 //!   predecessors (`Graph::any_predecessor_of_run`); the distances stay exact either way.
 //! - Fields of 2 bits hold the distance mod 3, which the forward and pull steps can still use: a
 //!   state valued like the current depth but 3 or more shallower has no unreached successor, and
 //!   an unreached state's predecessor valued like the current depth is at exactly that depth.
 //!   Fields of 4 or 8 bits hold the distance; the last value (14, 254) then means "that far or
 //!   further, or never reached" (a lower bound still, for pruning).
-//! - There is no prefetching: gathering a run's successors and prefetching them before marking
-//!   any was measured slower on the 3x3x3's class tables and no faster on the pancake's 120 MB.
+//! - Forward levels of tables far larger than the caches gather a run's successors, asking the
+//!   memory for each, before marking any, so that the misses overlap (the pancake's 120 MB: its
+//!   middle levels a quarter faster). Pulls do not: they stop at the first predecessor found, and
+//!   gathering all of them first was measured slower.
 //! - Symmetry-reduced tables store some states more than once (`Graph::equivalents`); those are
 //!   marked together.
 
-use super::fields::{fields_equal, get_in, mark_in, Fields};
+use super::fields::{fields_equal, get_in, mark_in, slot, Fields};
 use super::Graph;
+use crate::prefetch::prefetch;
 use std::sync::atomic::AtomicU64;
 use std::sync::atomic::{AtomicUsize, Ordering};
 
+/// Forward levels of tables larger than this gather and prefetch a run's successors.
+const PREFETCH_ABOVE_BYTES: usize = 8 << 20;
 /// States expanded together (a graph may share work between them: [`Graph::successors_of_run`]).
 const RUN: usize = 512;
 /// Words scanned by one thread between two looks at the shared work counter.
@@ -44,26 +49,12 @@ pub struct Layers {
     pub complete: bool,
 }
 
-/// When a search stops expanding levels forward and starts pulling. A forward step computes
-/// every successor of the level and marks it; a pull computes an unreached state's predecessors
-/// until one is in the level. Which pays sooner depends on what a neighbour costs beside a mark.
-#[derive(Clone, Copy)]
-pub enum Pull {
-    /// Once half the states are reached: for graphs whose neighbours are cheap (products of move
-    /// tables, the 2x2x2: pulling a level earlier took twice as long) or share work in runs, and
-    /// for the engine's ranks (the pancake: 60 s against 44 s).
-    AfterHalf,
-    /// Once the level is more than a quarter of the states left: for symmetry classes, whose
-    /// neighbours cost conjugations and whose marks set equivalent entries (the 3x3x3's phase-1
-    /// table: 3.5 s against 4.9 s).
-    Early,
-}
-
 /// A breadth-first search, configured: `Bfs::new(2).threads(2).run(&graph, &[goal])`.
 pub struct Bfs<'a> {
     bits: u32,
     threads: usize,
-    pull: Pull,
+    /// Start pulling early ([`Bfs::pull_early`]).
+    pull_early: bool,
     report: Option<&'a mut dyn FnMut(&Level)>,
     stop: Option<&'a (dyn Fn() -> bool + Sync)>,
 }
@@ -74,7 +65,7 @@ impl<'a> Bfs<'a> {
         Bfs {
             bits,
             threads: 1,
-            pull: Pull::AfterHalf,
+            pull_early: false,
             report: None,
             stop: None,
         }
@@ -86,9 +77,16 @@ impl<'a> Bfs<'a> {
         self
     }
 
-    /// When to start pulling (by default [`Pull::AfterHalf`]).
-    pub fn pull(mut self, pull: Pull) -> Self {
-        self.pull = pull;
+    /// Pulls once the level is more than a quarter of the states left, instead of once half the
+    /// states are reached. A forward step computes every successor of the level and marks it; a
+    /// pull computes an unreached state's predecessors until one is in the level: which pays sooner
+    /// depends on what a neighbour costs beside a mark. Early suits symmetry classes, whose
+    /// neighbours cost conjugations and whose marks set equivalent entries (the 3x3x3's phase-1
+    /// table: 3.5 s against 4.9 s); after half suits cheap neighbours (the 2x2x2's product of move
+    /// tables: pulling a level earlier took twice as long) and the engine's ranks (the pancake: 44 s
+    /// against 60 s).
+    pub fn pull_early(mut self) -> Self {
+        self.pull_early = true;
         self
     }
 
@@ -115,20 +113,19 @@ impl<'a> Bfs<'a> {
     /// [`Fields::in_huge_pages`].
     pub fn run_in<G: Graph + Sync>(mut self, graph: &G, goals: &[usize], fields: Fields) -> Layers {
         let start = std::time::Instant::now();
+        let words = fields.words();
         let mut count = 0;
         for &g in goals {
-            count += mark_with_equivalents::<false, G>(fields.words(), graph, g, 0, self.bits);
+            count += mark_class::<false, G>(words, graph, g, 0, self.bits);
         }
-        let mut layers_done = vec![count];
-        let mut reached = count;
-        let ones = fields.unreached();
-        let value = |depth: usize| match self.bits {
-            2 => (depth % 3) as u8,
-            _ => depth as u8,
-        };
-        let mut level = |depth: usize, states: u64, reached: u64| {
+        let (mut distribution, mut reached) = (vec![count], count);
+        let value = |depth: usize| if self.bits == 2 { depth % 3 } else { depth } as u8;
+        let last = fields.unreached() - 1;
+        let complete = loop {
+            let depth = distribution.len() - 1;
             if let Some(r) = self.report.as_mut() {
                 let seconds = start.elapsed().as_secs_f64();
+                let states = distribution[depth];
                 r(&Level {
                     depth,
                     states,
@@ -136,39 +133,31 @@ impl<'a> Bfs<'a> {
                     seconds,
                 });
             }
-        };
-        level(0, count, reached);
-        let mut complete = false;
-        for depth in 0.. {
             let (cur, next) = (value(depth), value(depth + 1));
-            if self.bits > 2 && next == ones - 1 {
-                // The last value: whatever is left is at least this far (or never reached).
-                let words = fields.words();
-                let left = (0..fields.size())
-                    .filter(|&i| mark_in::<false>(words, i, next, self.bits))
-                    .count() as u64;
-                if left > 0 {
-                    layers_done.push(left);
-                    level(depth + 1, left, reached + left);
-                }
-                complete = true;
-                break;
+            if self.bits > 2 && cur == last {
+                break true;
             }
             let left = graph.size() as u64 - reached;
-            let pull = match self.pull {
-                Pull::AfterHalf => reached >= left,
-                Pull::Early => layers_done[depth] * 4 > left,
-            };
             let job = Job {
                 fields: &fields,
                 graph,
                 cur,
                 next,
-                pull,
+                pull: if self.pull_early {
+                    distribution[depth] * 4 > left
+                } else {
+                    reached >= left
+                },
+                prefetch: fields.bytes() > PREFETCH_ABOVE_BYTES,
                 next_chunk: AtomicUsize::new(0),
                 stop: self.stop,
             };
-            let found = if self.threads == 1 {
+            let found = if self.bits > 2 && next == last {
+                // The last value: whatever is left is at least this far (or never reached).
+                (0..fields.size())
+                    .filter(|&i| mark_in::<false>(words, i, next, self.bits))
+                    .count() as u64
+            } else if self.threads == 1 {
                 job.work(false)
             } else {
                 let job = &job;
@@ -179,20 +168,16 @@ impl<'a> Bfs<'a> {
                     workers.into_iter().map(|w| w.join().unwrap_or(0)).sum()
                 })
             };
-            if self.stop.map_or(false, |stop| stop()) {
-                break;
-            }
-            if found == 0 {
-                complete = true;
-                break;
+            let stopped = self.stop.map_or(false, |stop| stop());
+            if stopped || found == 0 {
+                break !stopped;
             }
             reached += found;
-            layers_done.push(found);
-            level(depth + 1, found, reached);
-        }
+            distribution.push(found);
+        };
         Layers {
             fields,
-            distribution: layers_done,
+            distribution,
             complete,
         }
     }
@@ -200,7 +185,7 @@ impl<'a> Bfs<'a> {
 
 /// Marks `s` and the states stored alongside it; returns how many were new.
 #[inline(always)]
-fn mark_with_equivalents<const SHARED: bool, G: Graph>(
+fn mark_class<const SHARED: bool, G: Graph>(
     words: &[AtomicU64],
     graph: &G,
     s: usize,
@@ -222,6 +207,8 @@ struct Job<'a, G> {
     cur: u8,
     next: u8,
     pull: bool,
+    /// Gather a run's successors, asking the memory for each, before marking any.
+    prefetch: bool,
     next_chunk: AtomicUsize,
     stop: Option<&'a (dyn Fn() -> bool + Sync)>,
 }
@@ -247,6 +234,7 @@ impl<G: Graph + Sync> Job<'_, G> {
         let per_word = 64 / bits as usize;
         let wanted = if self.pull { f.unreached() } else { self.cur };
         let mut run: Vec<usize> = Vec::with_capacity(RUN);
+        let mut gathered = Vec::new();
         let mut found = 0u64;
         loop {
             let chunk = self.next_chunk.fetch_add(1, Ordering::Relaxed);
@@ -266,12 +254,12 @@ impl<G: Graph + Sync> Job<'_, G> {
                     }
                     run.push(s);
                     if run.len() == RUN {
-                        found += self.expand::<SHARED, BITS>(&run);
+                        found += self.expand::<SHARED, BITS>(&run, &mut gathered);
                         run.clear();
                     }
                 }
             }
-            found += self.expand::<SHARED, BITS>(&run);
+            found += self.expand::<SHARED, BITS>(&run, &mut gathered);
             run.clear();
         }
         found
@@ -279,7 +267,11 @@ impl<G: Graph + Sync> Job<'_, G> {
 
     /// Forward: marks the new successors of `run`. Pull: marks each state of `run` (all unreached)
     /// that has a predecessor in the current level.
-    fn expand<const SHARED: bool, const BITS: u32>(&self, run: &[usize]) -> u64 {
+    fn expand<const SHARED: bool, const BITS: u32>(
+        &self,
+        run: &[usize],
+        gathered: &mut Vec<usize>,
+    ) -> u64 {
         let (g, cur, next) = (self.graph, self.cur, self.next);
         let words = self.fields.words();
         let mut found = 0;
@@ -290,9 +282,18 @@ impl<G: Graph + Sync> Job<'_, G> {
                 // (Only this thread writes the fields of its own words in a pull.)
                 |k| found += mark_in::<false>(words, run[k], next, BITS) as u64,
             );
+        } else if self.prefetch {
+            gathered.clear();
+            g.successors_of_run(run, |n| {
+                prefetch(&words[slot(n, BITS).0]);
+                gathered.push(n);
+            });
+            for &n in gathered.iter() {
+                found += mark_class::<SHARED, G>(words, g, n, next, BITS);
+            }
         } else {
             g.successors_of_run(run, |n| {
-                found += mark_with_equivalents::<SHARED, G>(words, g, n, next, BITS)
+                found += mark_class::<SHARED, G>(words, g, n, next, BITS)
             });
         }
         found

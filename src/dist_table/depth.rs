@@ -6,7 +6,9 @@ use super::{Graph, UNREACHED};
 /// Exact BFS distances, one byte per state.
 #[derive(Clone, Debug)]
 pub struct DepthTable {
-    depth: Vec<u8>,
+    /// Eight distances a word, the BFS's own storage kept as it is (a copy into bytes would
+    /// double the memory while it is made).
+    words: Vec<u64>,
     /// Number of states at each distance.
     pub distribution: Vec<usize>,
 }
@@ -17,23 +19,21 @@ impl DepthTable {
     /// from the goals along the moves.
     pub fn build<G: Graph + Sync>(graph: &G, goals: &[usize]) -> Self {
         let layers = Bfs::new(8).run(graph, goals);
-        // Fields of 8 bits are the bytes of little-endian words, in order.
-        let size = layers.fields.size();
-        let mut depth: Vec<u8> = Vec::with_capacity(size + 8);
-        for w in layers.fields.into_words() {
-            depth.extend_from_slice(&w.to_le_bytes());
-        }
-        depth.truncate(size);
         DepthTable {
-            depth,
+            words: layers.fields.into_words(),
             distribution: layers.distribution.iter().map(|&n| n as usize).collect(),
         }
+    }
+
+    #[inline]
+    fn byte(&self, state: usize) -> u8 {
+        (self.words[state >> 3] >> ((state & 7) * 8)) as u8
     }
 
     /// Distance of `state` to the nearest goal, or `None` if unreachable.
     #[inline]
     pub fn get(&self, state: usize) -> Option<u8> {
-        match self.depth[state] {
+        match self.byte(state) {
             UNREACHED => None,
             d => Some(d),
         }
@@ -49,11 +49,11 @@ impl DepthTable {
     pub fn path<G: Graph>(&self, graph: &G, state: usize) -> Option<Vec<usize>> {
         super::walk(
             state,
-            |s| self.depth[s],
+            |s| self.byte(s),
             UNREACHED,
             false,
             |s, f| graph.neighbors(s, f),
-            |s| self.depth[s] == 0,
+            |s| self.byte(s) == 0,
         )
     }
 }

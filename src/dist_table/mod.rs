@@ -31,13 +31,6 @@ pub trait Graph {
     /// Calls `f(move, neighbour)` for every move from `state`.
     fn neighbors<F: FnMut(usize, usize)>(&self, state: usize, f: F);
 
-    /// Whether some neighbour satisfies `p`. Graphs may override it to stop at the first hit.
-    fn any_neighbor<P: FnMut(usize) -> bool>(&self, state: usize, mut p: P) -> bool {
-        let mut hit = false;
-        self.neighbors(state, |_, n| hit = hit || p(n));
-        hit
-    }
-
     /// Calls `f(n)` for every neighbour of every state of `states` (ascending). Graphs may override
     /// it to share work between states (a product of coordinates looks a move's outer row up once).
     fn successors_of_run<F: FnMut(usize)>(&self, states: &[usize], mut f: F) {
@@ -48,8 +41,8 @@ pub trait Graph {
 
     /// Calls `hit(k)` for every `states[k]` (ascending) with a predecessor that satisfies `p`:
     /// a state `p` with a move from `p` to `states[k]`. By default the neighbours (moves closed
-    /// under inverse). Graphs may override it to share work between states, as
-    /// [`Graph::successors_of_run`].
+    /// under inverse), all of them. Graphs may override it to stop at the first hit and to share
+    /// work between states, as [`Graph::successors_of_run`].
     fn any_predecessor_of_run<P: FnMut(usize) -> bool, H: FnMut(usize)>(
         &self,
         states: &[usize],
@@ -57,7 +50,9 @@ pub trait Graph {
         mut hit: H,
     ) {
         for (k, &s) in states.iter().enumerate() {
-            if self.any_neighbor(s, &mut p) {
+            let mut any = false;
+            self.neighbors(s, |_, n| any = any || p(n));
+            if any {
                 hit(k);
             }
         }
