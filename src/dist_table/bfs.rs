@@ -119,7 +119,9 @@ impl<'a> Bfs<'a> {
             count += mark_class::<false, G>(words, graph, g, 0, self.bits);
         }
         let (mut distribution, mut reached) = (vec![count], count);
-        let value = |depth: usize| if self.bits == 2 { depth % 3 } else { depth } as u8;
+        // (The width copied out: a closure over `self` would hold it, as edition 2018 captures.)
+        let bits = self.bits;
+        let value = |depth: usize| if bits == 2 { depth % 3 } else { depth } as u8;
         let last = fields.unreached() - 1;
         let complete = loop {
             let depth = distribution.len() - 1;
