@@ -11,7 +11,8 @@
 use crate::full_table::{DistTable, Level};
 use crate::interrupt;
 use crate::metric::MoveSet;
-use crate::model::{flattened, Perm, Puzzle, State};
+use crate::model::{Perm, Puzzle, State};
+use crate::show::flattened;
 use crate::solver::full_table_size;
 use crate::space::Space;
 use std::collections::{HashMap, HashSet};

@@ -1,5 +1,5 @@
 //! twisty's generic engine: any permutation puzzle from a definition file (the article's turn-set
-//! YAML or KPuzzle JSON), on the library's search core.
+//! YAML, KPuzzle JSON or twsearch's .tws), on the library's search core.
 //!
 //! - [`model`]: the one model (orbits, moves as permutation plus twist, a goal with labels).
 //! - [`alg`]: move sequences with powers, groups, conjugates and commutators.
@@ -7,12 +7,14 @@
 //! - [`space`]: the state space as dense ranks (per-orbit coordinates) and its move function.
 //! - [`full_table`]: the full distance table (2 bits per state, multithreaded BFS) and its file.
 //! - [`metric`]: which moves a metric counts, and the move pruner that goes with it.
+//! - [`choice`]: the moves a user chooses; [`rotations`]: whole-puzzle rotations found, and
+//!   puzzles reduced to "solved in any orientation".
 //! - [`solver`]: optimal solutions (table walk, or IDA* with pattern databases).
 //! - [`count`]: the number of reachable states (BFS or Schreier-Sims, exact big integers).
 //! - [`discover`]: the shortest sequence for each effect that moves few pieces.
 //! - [`shipped`]: the definitions in `puzzles/`, built into the binary.
-//! - [`state_notation`]: states, effects and positions as users type them; [`net_drawing`]: a
-//!   state drawn as the definition's net.
+//! - [`state_notation`]: states, effects and positions as users type them; [`show`]: states and
+//!   effects as text; [`net_drawing`]: a state drawn as the definition's net.
 //! - [`slices`]: God's algorithm cut into slices for a job array, and the slice-job protocol.
 //! - [`interrupt`]: Ctrl-C ends long runs cleanly.
 
@@ -21,6 +23,7 @@
 #![allow(clippy::needless_range_loop)]
 
 pub mod alg;
+pub mod choice;
 pub mod count;
 pub mod discover;
 pub mod full_table;
@@ -30,7 +33,9 @@ pub mod metric;
 pub mod model;
 pub mod net_drawing;
 pub mod pieces;
+pub mod rotations;
 pub mod shipped;
+pub mod show;
 pub mod slices;
 pub mod solver;
 pub mod space;

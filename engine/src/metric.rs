@@ -11,7 +11,7 @@
 //! `U D` only). Any sequence can be rewritten into one these rules allow, never longer (reducing
 //! shortens it, swapping commuting neighbours sorts it), so optimal answers survive the pruning.
 
-use crate::model::{Perm, Puzzle};
+use crate::model::{Move, Perm, Puzzle};
 use std::collections::HashSet;
 use twisty::pruner::{PruneState, Pruner};
 
@@ -42,62 +42,87 @@ pub struct MoveSet {
 }
 
 impl MoveSet {
+    /// The metric's moves of the whole definition: `moves` takes every named move, `htm` and
+    /// `qtm` the base moves with their powers.
     pub fn new(puzzle: &Puzzle, metric: Metric) -> MoveSet {
+        let mut set = MoveSet::empty();
         let modulus = puzzle.modulus();
-        let mut names = Vec::new();
-        let mut perms: Vec<Perm> = Vec::new();
-        let mut add = |name: String, p: Perm, names: &mut Vec<String>| {
-            if !p.is_identity() && !perms.contains(&p) {
-                names.push(name);
-                perms.push(p);
-            }
-        };
         for m in &puzzle.moves {
-            match metric {
-                Metric::Moves => add(m.name.clone(), m.perm.clone(), &mut names),
-                _ if !m.base => {}
-                Metric::Htm => {
-                    let k = m.perm.order(&modulus).min(64) as i64;
-                    for p in 1..k {
-                        let name = match (p, k - p) {
-                            (1, _) => m.name.clone(),
-                            (_, 1) => format!("{}'", m.name),
-                            (p, q) if p <= q => format!("{}{p}", m.name),
-                            (_, q) => format!("{}{q}'", m.name),
-                        };
-                        add(name, m.perm.pow(p, &modulus), &mut names);
-                    }
-                }
-                Metric::Qtm => {
-                    add(m.name.clone(), m.perm.clone(), &mut names);
-                    add(format!("{}'", m.name), m.perm.inverse(&modulus), &mut names);
-                }
+            if metric == Metric::Moves || m.base {
+                set.expand(m, metric, &modulus);
             }
         }
-        MoveSet { names, perms }
+        set
     }
 
-    /// Keeps only the named moves; an unknown name is an error naming it.
-    pub fn only(&self, names: &[String]) -> Result<MoveSet, String> {
-        let mut out = MoveSet {
+    fn empty() -> MoveSet {
+        MoveSet {
             names: Vec::new(),
             perms: Vec::new(),
-        };
+        }
+    }
+
+    /// The moves a user names (`--moves U,R,F`): a move of the definition, base or derived, comes
+    /// with its powers as the metric counts them (htm: U, U2, U'; qtm: U, U'); a name of the
+    /// metric's own (`U2`, `U'`) is that one move. An unknown name is an error listing the names.
+    pub fn choose(puzzle: &Puzzle, metric: Metric, names: &[String]) -> Result<MoveSet, String> {
+        let modulus = puzzle.modulus();
+        let mut all_base = puzzle.clone();
+        all_base.moves.iter_mut().for_each(|m| m.base = true);
+        let every = MoveSet::new(&all_base, metric);
+        let mut set = MoveSet::empty();
         for n in names {
-            match self.names.iter().position(|x| x == n) {
-                Some(i) => {
-                    out.names.push(n.clone());
-                    out.perms.push(self.perms[i].clone());
-                }
-                None => {
-                    return Err(format!(
-                        "unknown move '{n}' in --moves (this metric's moves: {})",
-                        self.names.join(" ")
-                    ))
-                }
+            if let Some(m) = puzzle.moves.iter().find(|m| &m.name == n) {
+                set.expand(m, metric, &modulus);
+            } else if let Some(i) = every.names.iter().position(|x| x == n) {
+                set.add(n.clone(), every.perms[i].clone());
+            } else {
+                return Err(format!(
+                    "unknown move '{n}' in --moves (the definition's moves: {})",
+                    puzzle
+                        .moves
+                        .iter()
+                        .map(|m| m.name.as_str())
+                        .collect::<Vec<_>>()
+                        .join(" ")
+                ));
             }
         }
-        Ok(out)
+        if set.perms.is_empty() {
+            return Err("--moves names no move that changes the state".into());
+        }
+        Ok(set)
+    }
+
+    /// Adds a move unless it changes nothing or an earlier move does the same.
+    fn add(&mut self, name: String, p: Perm) {
+        if !p.is_identity() && !self.perms.contains(&p) {
+            self.names.push(name);
+            self.perms.push(p);
+        }
+    }
+
+    /// Adds `m` as the metric counts it.
+    fn expand(&mut self, m: &Move, metric: Metric, modulus: &[u8]) {
+        match metric {
+            Metric::Moves => self.add(m.name.clone(), m.perm.clone()),
+            Metric::Htm => {
+                let k = m.perm.order(modulus).min(64) as i64;
+                for p in 1..k {
+                    let name = match (p, k - p) {
+                        (1, _) => m.name.clone(),
+                        (_, 1) => format!("{}'", m.name),
+                        (p, q) if p <= q => format!("{}{p}", m.name),
+                        (_, q) => format!("{}{q}'", m.name),
+                    };
+                    self.add(name, m.perm.pow(p, modulus));
+                }
+            }
+            Metric::Qtm => {
+                self.add(m.name.clone(), m.perm.clone());
+                self.add(format!("{}'", m.name), m.perm.inverse(modulus));
+            }
+        }
     }
 
     /// Whether every move's inverse is a move too (then distances are symmetric and a table of

@@ -1,7 +1,8 @@
 //! A state drawn as the definition's net (its `layout`): each sticker number replaced by its colour,
 //! in ANSI background colours on a terminal.
 
-use crate::model::{sticker_colors, Puzzle, State};
+use crate::model::{Puzzle, State};
+use crate::show::sticker_colors;
 
 /// The state drawn into the definition's `layout`: each sticker number replaced by its colour,
 /// with ANSI background colours when `ansi` is set.

@@ -48,13 +48,18 @@ pub fn drop_fixed(p: &Puzzle) -> Puzzle {
     if moved.iter().all(|&m| m) {
         return p.clone();
     }
+    let kept: Vec<usize> = (0..n).filter(|&i| moved[i]).collect();
+    keep_positions(p, &kept)
+}
+
+/// The puzzle on the positions `kept` alone (in order; the moves must map them to themselves).
+pub fn keep_positions(p: &Puzzle, kept: &[usize]) -> Puzzle {
+    let n = p.positions();
+    let mut moved = vec![false; n];
     let mut index = vec![usize::MAX; n];
-    let mut kept = Vec::new();
-    for i in 0..n {
-        if moved[i] {
-            index[i] = kept.len();
-            kept.push(i);
-        }
+    for (k, &i) in kept.iter().enumerate() {
+        moved[i] = true;
+        index[i] = k;
     }
     let mut out = p.clone();
     let offsets = p.offsets();
@@ -299,6 +304,7 @@ pub fn reduce(p: &Puzzle) -> Puzzle {
         layout: p.layout.clone(),
         comment: p.comment.clone(),
         original: (0..positions).collect(),
+        warnings: Vec::new(),
     }
 }
 

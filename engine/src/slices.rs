@@ -258,8 +258,10 @@ pub fn merge(space: &Space, fp: u64, dir: &Path) -> Result<DistTable, String> {
 pub struct Job {
     /// The definition's text (a file's, or a shipped one's).
     pub definition: String,
-    /// The metric's name (`htm`, `qtm`, `moves`).
-    pub metric: String,
+    /// Its format: the extension its loader goes by (`json`, `yaml`, `tws`).
+    pub format: String,
+    /// The metric and moves.
+    pub choice: crate::choice::Choice,
 }
 
 impl Job {
@@ -298,13 +300,9 @@ impl Job {
         .map_err(|e| format!("{}: {e}", file.display()))
     }
 
-    /// A name for the definition that tells its loader the format (JSON or YAML) and says where
-    /// it came from in error messages.
+    /// A name for the definition that tells its loader the format and says where it came from
+    /// in error messages.
     pub fn definition_name(&self) -> String {
-        if self.definition.trim_start().starts_with('{') {
-            "job.json:definition.json".into()
-        } else {
-            "job.json:definition.yaml".into()
-        }
+        format!("job.json:definition.{}", self.format)
     }
 }

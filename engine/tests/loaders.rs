@@ -103,8 +103,20 @@ fn kpuzzle_messages_name_the_key() {
             "k.json: defaultPattern.C.pieces: has 2 entries, expected numPieces = 3",
         ),
         (
-            kp("\"A\": {\"C\"", "\"A\": {\"D\"", ""),
-            "k.json: moves.D: unknown orbit 'D'",
+            kp("\"C\": {\"pieces\"", "\"D\": {\"pieces\"", ""),
+            "k.json: defaultPattern.D: unknown orbit 'D'",
+        ),
+        (
+            kp("[0, 0, 0]}", "[0, 0, 0], \"orientationMod\": [1, 0, 1]}", ""),
+            "k.json: defaultPattern.C.orientationMod[1]: 2 differs from the orbit's first piece (1): one orientationMod per orbit is supported",
+        ),
+        (
+            kp("[0, 0, 0]}", "[0, 0, 0], \"orientationMod\": [3, 3, 3]}", ""),
+            "k.json: defaultPattern.C.orientationMod[0]: 3 does not divide numOrientations = 2",
+        ),
+        (
+            kp("[0, 0, 0]}", "[0, 0, 0], \"orientationMod\": [1]}", ""),
+            "k.json: defaultPattern.C.orientationMod: has 1 entries, expected numPieces = 3",
         ),
         (
             kp("", "", r#", "derivedMoves": {"B": "A Q"}"#),
@@ -128,6 +140,64 @@ fn kpuzzle_messages_name_the_key() {
     }
     let syntax = load("k.json", "{\"orbits\": [}").unwrap_err();
     assert_eq!(syntax.at.map(|a| a.0), Some(1));
+}
+
+const TWS: &str = "Name t\nSet C 3 2\nSolved\nC\n1 2 3\n0 0 0\nEnd\nMove A\nC\n2 3 1\n0 0 1\nEnd\n";
+
+#[test]
+fn tws_messages_name_line_and_column() {
+    let cases = [
+        (
+            TWS.replace("2 3 1", "2 3 4"),
+            "t.tws:10:5: expected a piece number from 1 to 3, found '4'",
+        ),
+        (
+            TWS.replace("2 3 1", "2 2 1"),
+            "t.tws:10:3: not a permutation: 2 appears twice",
+        ),
+        (
+            TWS.replace("2 3 1", "2 3"),
+            "t.tws:10:3: 2 numbers, expected 3 (set C)",
+        ),
+        (
+            TWS.replace("0 0 1", "0 0 2"),
+            "t.tws:11:5: expected an orientation change from 0 to 1, found '2'",
+        ),
+        (
+            TWS.replace("Move A\nC", "Move A\nD"),
+            "t.tws:9:1: unknown set 'D' (or a missing End)",
+        ),
+        (
+            TWS.replace("0 0 0", "? 0 0"),
+            "t.tws:6:1: set C: '?' on some pieces only; here '?' must cover the whole set",
+        ),
+        (
+            TWS.replace("Set C 3 2", "Set C 3"),
+            "t.tws:2:1: Set takes 3 words",
+        ),
+        (
+            TWS.replace("Name t", "Nome t"),
+            "t.tws:1:1: unexpected 'Nome' (expected Name, Set, Solved, Move, MoveSequence)",
+        ),
+        (
+            TWS.replace("0 0 1\nEnd\n", "0 0 1\n"),
+            "t.tws:11:1: the file ends inside move A: expected End",
+        ),
+        (
+            format!("{TWS}MoveSequence B A Q\n"),
+            "t.tws:13:14: move B: \"A Q\": column 3: unknown move 'Q'",
+        ),
+    ];
+    for (text, want) in cases {
+        assert_eq!(
+            load("t.tws", &text).unwrap_err().to_string(),
+            want,
+            "for\n{text}"
+        );
+    }
+    // `?` over a whole set: its orientation is ignored (one orientation left).
+    let p = load("t.tws", &TWS.replace("0 0 0", "? ? ?")).unwrap();
+    assert_eq!(p.orbits[0].ori, 1);
 }
 
 #[test]
@@ -229,6 +299,25 @@ proptest! {
             "turnSet:\n  baseTurns:\n    - name: U\n      value: {value:?}\n  extenders:\n    - name: V\n      function: {fun}\n      params: [U]\ngoalState:\n  colors: {colors:?}\n"
         );
         let _ = load("x.yaml", &text);
+    }
+
+    #[test]
+    fn tws_never_panics(text in "\\PC{0,300}") {
+        let _ = load("t.tws", &text);
+    }
+
+    #[test]
+    fn tws_shaped_text_never_panics(
+        words in proptest::collection::vec(
+            prop_oneof![
+                Just("Name"), Just("Set"), Just("Solved"), Just("StartState"), Just("Move"),
+                Just("MoveTransformation"), Just("MoveSequence"), Just("End"), Just("C"),
+                Just("?"), Just("0"), Just("1"), Just("2"), Just("3"), Just("\n"), Just("#"),
+            ],
+            0..60,
+        )
+    ) {
+        let _ = load("t.tws", &words.join(" "));
     }
 
     #[test]

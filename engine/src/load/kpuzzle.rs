@@ -2,7 +2,6 @@
 //! errors with the key path.
 
 use super::{stem, DefError};
-use crate::alg;
 use crate::model::{intern, Move, Orbit, Perm, Puzzle, State};
 use serde::Deserialize;
 use std::collections::BTreeMap;
@@ -106,22 +105,25 @@ pub fn load_kpuzzle(file: &str, text: &str) -> Result<Puzzle, DefError> {
             format!("{total} pieces in all is too many"),
         ));
     }
-    for key in def
-        .default_pattern
-        .keys()
-        .chain(def.moves.values().flat_map(|m| m.keys()))
-    {
+    let mut warnings = Vec::new();
+    for key in def.default_pattern.keys() {
         if !orbits.iter().any(|o| &o.name == key) {
-            let place = if def.default_pattern.contains_key(key) {
-                "defaultPattern"
-            } else {
-                "moves"
-            };
             return Err(key_error(
                 file,
-                format!("{place}.{key}"),
+                format!("defaultPattern.{key}"),
                 format!("unknown orbit '{key}'"),
             ));
+        }
+    }
+    // cubing.js ignores a move's entry for an orbit the definition does not declare (twsearch's
+    // kilominx has them); so do we, aloud.
+    for (name, t) in &def.moves {
+        for key in t.keys() {
+            if !orbits.iter().any(|o| &o.name == key) {
+                warnings.push(format!(
+                    "{file}: moves.{name}.{key}: unknown orbit '{key}', ignored"
+                ));
+            }
         }
     }
     // Goal: labels are the default pattern's piece numbers (equal numbers: interchangeable).
@@ -130,6 +132,7 @@ pub fn load_kpuzzle(file: &str, text: &str) -> Result<Puzzle, DefError> {
         label: Vec::new(),
         ori: Vec::new(),
     };
+    let mut mods = Vec::new();
     for o in &orbits {
         let key = format!("defaultPattern.{}", o.name);
         let Some(pat) = def.default_pattern.get(&o.name) else {
@@ -139,13 +142,7 @@ pub fn load_kpuzzle(file: &str, text: &str) -> Result<Puzzle, DefError> {
                 "missing: every orbit needs its default pattern".into(),
             ));
         };
-        if pat.orientation_mod.is_some() {
-            return Err(key_error(
-                file,
-                format!("{key}.orientationMod"),
-                "orientationMod is not supported (give pieces whose orientation does not matter 1 orientation)".into(),
-            ));
-        }
+        let m = orientation_mod(file, &key, o, pat.orientation_mod.as_deref())?;
         for (what, v) in [("pieces", &pat.pieces), ("orientation", &pat.orientation)] {
             if v.len() != o.size {
                 return Err(key_error(
@@ -167,7 +164,7 @@ pub fn load_kpuzzle(file: &str, text: &str) -> Result<Puzzle, DefError> {
                 return Err(key_error(
                     file,
                     format!("{key}.orientation[{i}]"),
-                    format!("{r} is out of range 0..{}", o.ori - 1),
+                    format!("{r} is out of range 0..{} (numOrientations)", o.ori - 1),
                 ));
             }
             let Some(l) = intern(&mut label_names, &format!("{}{}", o.name, p)) else {
@@ -178,8 +175,13 @@ pub fn load_kpuzzle(file: &str, text: &str) -> Result<Puzzle, DefError> {
                 ));
             };
             goal.label.push(l);
-            goal.ori.push(r as u8);
+            goal.ori.push(r as u8 % m);
         }
+        mods.push(m);
+    }
+    // From here on an orbit's orientations are counted modulo its orientationMod.
+    for (o, &m) in orbits.iter_mut().zip(&mods) {
+        o.ori = m;
     }
     let modulus: Vec<u8> = orbits
         .iter()
@@ -189,7 +191,7 @@ pub fn load_kpuzzle(file: &str, text: &str) -> Result<Puzzle, DefError> {
     for (name, transformation) in &def.moves {
         let mut perm = Perm::identity(total);
         let mut first = 0;
-        for o in &orbits {
+        for (k, o) in orbits.iter().enumerate() {
             if let Some(t) = transformation.get(&o.name) {
                 let key = format!("moves.{name}.{}", o.name);
                 for (what, v) in [
@@ -220,19 +222,19 @@ pub fn load_kpuzzle(file: &str, text: &str) -> Result<Puzzle, DefError> {
                             format!("not a permutation: {s} appears twice"),
                         ));
                     }
-                    if d < 0 || d as usize >= o.ori as usize {
+                    let declared = def.orbits[k].num_orientations;
+                    if d < 0 || d as usize >= declared {
                         return Err(key_error(
                             file,
                             format!("{key}.orientationDelta[{i}]"),
                             format!(
-                                "{d} is out of range 0..{} (numOrientations = {})",
-                                o.ori - 1,
-                                o.ori
+                                "{d} is out of range 0..{} (numOrientations = {declared})",
+                                declared - 1,
                             ),
                         ));
                     }
                     perm.src[first + i] = (first + s as usize) as u16;
-                    perm.twist[first + i] = d as u8;
+                    perm.twist[first + i] = d as u8 % o.ori;
                 }
             }
             first += o.size;
@@ -246,45 +248,10 @@ pub fn load_kpuzzle(file: &str, text: &str) -> Result<Puzzle, DefError> {
     if moves.is_empty() {
         return Err(key_error(file, "moves".into(), "no moves".into()));
     }
-    // Derived moves may use each other in any order: resolve them in passes.
-    let mut pending: Vec<(&String, &String)> = def.derived_moves.iter().collect();
-    while !pending.is_empty() {
-        let mut left = Vec::new();
-        let mut first_error = None;
-        for &(name, text) in &pending {
-            if moves.iter().any(|m| &m.name == name) {
-                return Err(key_error(
-                    file,
-                    format!("derivedMoves.{name}"),
-                    "is also a move".into(),
-                ));
-            }
-            let names = |s: &str| moves.iter().position(|m| m.name == s);
-            match alg::parse(text, &names) {
-                Ok(a) => {
-                    let perms: Vec<&Perm> = moves.iter().map(|m| &m.perm).collect();
-                    let perm = a.perm(&perms, &modulus);
-                    moves.push(Move {
-                        name: name.clone(),
-                        perm,
-                        base: false,
-                    });
-                }
-                Err(e) => {
-                    first_error.get_or_insert(key_error(
-                        file,
-                        format!("derivedMoves.{name}"),
-                        format!("\"{text}\": {e}"),
-                    ));
-                    left.push((name, text));
-                }
-            }
-        }
-        if left.len() == pending.len() {
-            return Err(first_error.expect("a pass without progress had an error"));
-        }
-        pending = left;
-    }
+    let pending: Vec<(String, String)> = def.derived_moves.into_iter().collect();
+    super::derive_moves(&mut moves, &modulus, pending, |name, message| {
+        key_error(file, format!("derivedMoves.{name}"), message)
+    })?;
     let orbits_original: Vec<usize> = orbits.iter().flat_map(|o| 0..o.size).collect();
     let puzzle = Puzzle {
         name: def.name.unwrap_or_else(|| stem(file)),
@@ -296,6 +263,52 @@ pub fn load_kpuzzle(file: &str, text: &str) -> Result<Puzzle, DefError> {
         layout: None,
         comment: def.comment,
         original: orbits_original,
+        warnings,
     };
     Ok(crate::pieces::drop_fixed(&puzzle))
+}
+
+/// The one modulus an orbit's pieces count their orientation in: `orientationMod` as cubing.js
+/// reads it (0 or absent: `numOrientations`; 1: orientation ignored), which must divide
+/// `numOrientations` and, here, be the same for every piece of the orbit (a modulus that travels
+/// with single pieces has no place in a model whose moduli belong to positions).
+fn orientation_mod(file: &str, key: &str, o: &Orbit, mods: Option<&[i64]>) -> Result<u8, DefError> {
+    let Some(mods) = mods else {
+        return Ok(o.ori);
+    };
+    let at = |i: usize| format!("{key}.orientationMod[{i}]");
+    if mods.len() != o.size {
+        return Err(key_error(
+            file,
+            format!("{key}.orientationMod"),
+            format!(
+                "has {} entries, expected numPieces = {}",
+                mods.len(),
+                o.size
+            ),
+        ));
+    }
+    let mut one = None;
+    for (i, &m) in mods.iter().enumerate() {
+        let m = if m == 0 { o.ori as i64 } else { m };
+        if m < 0 || m > o.ori as i64 || o.ori as i64 % m != 0 {
+            return Err(key_error(
+                file,
+                at(i),
+                format!("{m} does not divide numOrientations = {}", o.ori),
+            ));
+        }
+        match one {
+            None => one = Some(m as u8),
+            Some(first) if first as i64 != m => {
+                return Err(key_error(
+                    file,
+                    at(i),
+                    format!("{m} differs from the orbit's first piece ({first}): one orientationMod per orbit is supported"),
+                ))
+            }
+            _ => {}
+        }
+    }
+    Ok(one.unwrap_or(o.ori))
 }

@@ -221,6 +221,7 @@ pub fn load_yaml(file: &str, text: &str) -> Result<Puzzle, DefError> {
         layout: def.layout,
         comment: def.comment,
         original: (0..n).collect(),
+        warnings: Vec::new(),
     };
     Ok(crate::pieces::reduce(&stickers))
 }

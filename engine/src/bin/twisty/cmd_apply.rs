@@ -2,8 +2,8 @@
 //! definition has stickers, and printed as a state.
 
 use crate::common::{io, open, scrambled, Result};
-use engine::model::ShowState;
 use engine::net_drawing::draw;
+use engine::show::ShowState;
 use std::io::{IsTerminal, Write};
 
 #[derive(clap::Args)]

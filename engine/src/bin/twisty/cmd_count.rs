@@ -4,7 +4,6 @@
 use crate::common::{io, open, progress, Common, Result};
 use engine::count;
 use engine::full_table::DistTable;
-use engine::metric::MoveSet;
 use engine::solver::full_table_size;
 use engine::space::Space;
 use std::io::Write;
@@ -18,11 +17,11 @@ pub struct CountArgs {
 }
 
 pub fn run(args: CountArgs, w: &mut impl Write) -> Result<()> {
-    let p = open(&args.def)?;
-    let set = MoveSet::new(&p, args.common.metric_of(&p));
-    match full_table_size(&p, &set) {
+    let chosen = args.common.choose(&open(&args.def)?)?;
+    let (p, set) = (&chosen.puzzle, &chosen.set);
+    match full_table_size(p, set) {
         Some(n) if n <= args.common.table_limit as u128 => {
-            let space = Space::new(&p, set.perms.clone())?;
+            let space = Space::new(p, set.perms.clone())?;
             let t = DistTable::build(&space, progress);
             if !t.complete {
                 return Err("interrupted".into());
@@ -37,7 +36,7 @@ pub fn run(args: CountArgs, w: &mut impl Write) -> Result<()> {
         }
         _ => {
             let perms: Vec<_> = set.perms.iter().collect();
-            let order = count::group_order(&p, &perms);
+            let order = count::group_order(p, &perms);
             if (0..p.orbits.len()).all(|o| p.distinct_labels(o)) {
                 writeln!(w, "{order} reachable states (Schreier-Sims: the order of the group the moves generate)").map_err(io)?;
             } else {

@@ -4,7 +4,6 @@
 use crate::common::{io, open, progress, Common, Result};
 use engine::discover::{discover, Options};
 use engine::full_table::DistTable;
-use engine::metric::MoveSet;
 use engine::solver::fingerprint;
 use engine::space::Space;
 use engine::{interrupt, state_notation};
@@ -28,9 +27,6 @@ pub struct DiscoverArgs {
     /// Pieces whose place does not matter (they become interchangeable).
     #[arg(long, default_value = "")]
     ignore: String,
-    /// Only these moves, e.g. "U,U',/".
-    #[arg(long)]
-    moves: Option<String>,
     /// Stop after this many seconds with the results so far.
     #[arg(long)]
     time_limit: Option<f64>,
@@ -49,15 +45,10 @@ pub struct DiscoverArgs {
 
 pub fn run(args: DiscoverArgs, w: &mut impl Write) -> Result<()> {
     let p = open(&args.def)?;
-    let mut set = MoveSet::new(&p, args.common.metric_of(&p));
-    if let Some(list) = &args.moves {
-        let names: Vec<String> = list
-            .split([',', ' '])
-            .filter(|s| !s.is_empty())
-            .map(String::from)
-            .collect();
-        set = set.only(&names)?;
+    if args.common.any_orientation {
+        return Err("discover finds exact effects: --any-orientation does not apply".into());
     }
+    let set = args.common.choose(&p)?.set;
     let fixed =
         state_notation::parse_positions(&p, &args.fixed).map_err(|e| format!("--fixed: {e}"))?;
     let ignore =

@@ -4,7 +4,6 @@
 
 use crate::common::{io, open, progress, Common, Result};
 use engine::full_table::DistTable;
-use engine::metric::MoveSet;
 use engine::slices::{self, Job};
 use engine::solver::fingerprint;
 use engine::space::{rank_count, Space};
@@ -50,17 +49,17 @@ pub fn run(args: GodsArgs, w: &mut impl Write) -> Result<()> {
         return merge(&dir, out, w);
     }
     let def = args.def.ok_or("give a definition (or `merge DIR`)")?;
-    let p = open(&def)?;
-    let metric = args.common.metric_of(&p);
-    let set = MoveSet::new(&p, metric);
+    let chosen = args.common.choose(&open(&def)?)?;
+    let (p, set) = (&chosen.puzzle, &chosen.set);
     if !set.closed_under_inverse(&p.modulus()) {
         return Err(format!(
-            "the {metric:?} moves are not closed under inverse; try --metric htm"
+            "the moves ({}) are not closed under inverse; try --metric htm",
+            set.names.join(" ")
         ));
     }
-    let states = rank_count(&p).ok_or("the state space is too large to rank")?;
-    let space = Space::new(&p, set.perms.clone())?;
-    let fp = fingerprint(&p, &set);
+    let states = rank_count(p).ok_or("the state space is too large to rank")?;
+    let space = Space::new(p, set.perms.clone())?;
+    let fp = fingerprint(p, set);
     if let Some(spec) = args.slice {
         let (i, n) = spec
             .split_once('/')
@@ -71,7 +70,8 @@ pub fn run(args: GodsArgs, w: &mut impl Write) -> Result<()> {
         std::fs::create_dir_all(&dir).map_err(|e| format!("{}: {e}", dir.display()))?;
         let job = Job {
             definition: engine::shipped::text_of(&def)?,
-            metric: format!("{metric:?}").to_lowercase(),
+            format: engine::load::format_of(&def, &engine::shipped::text_of(&def)?).into(),
+            choice: args.common.choice(),
         };
         job.claim(&dir, i)?;
         let found = slices::run_job(&space, fp, &dir, i, n, level)?;
@@ -114,11 +114,12 @@ pub fn run(args: GodsArgs, w: &mut impl Write) -> Result<()> {
 /// `twisty gods merge DIR`: the sliced run's files checked and combined.
 fn merge(dir: &std::path::Path, out: Option<PathBuf>, w: &mut impl Write) -> Result<()> {
     let job = Job::read(dir)?;
-    let p =
+    let loaded =
         engine::load::load(&job.definition_name(), &job.definition).map_err(|e| e.to_string())?;
-    let set = MoveSet::new(&p, job.metric.parse()?);
-    let space = Space::new(&p, set.perms.clone())?;
-    let fp = fingerprint(&p, &set);
+    let chosen = job.choice.apply(&loaded)?;
+    let (p, set) = (&chosen.puzzle, &chosen.set);
+    let space = Space::new(p, set.perms.clone())?;
+    let fp = fingerprint(p, set);
     let table = slices::merge(&space, fp, dir)?;
     print_distribution(w, &table, space.size)?;
     match out {

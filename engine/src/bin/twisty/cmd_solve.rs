@@ -2,7 +2,6 @@
 //! sequence with a given effect.
 
 use crate::common::{io, open, scrambled, Common, Result};
-use engine::metric::MoveSet;
 use engine::solver::Solver;
 use engine::state_notation;
 use std::io::Write;
@@ -33,15 +32,28 @@ pub struct SolveArgs {
 
 pub fn run(args: SolveArgs, w: &mut impl Write) -> Result<()> {
     let p = open(&args.def)?;
-    let set = MoveSet::new(&p, args.common.metric_of(&p));
+    let chosen = args.common.choose(&p)?;
+    if chosen.any.is_some() && args.effect.is_some() {
+        return Err("--effect and --any-orientation do not go together: an effect is exact".into());
+    }
     let start = Instant::now();
     let limit = args.common.table_limit as u128;
-    let solver = Solver::new(&p, set, args.table.as_deref(), limit, |_| {})?;
+    let solver = Solver::new(
+        &chosen.puzzle,
+        chosen.set.clone(),
+        args.table.as_deref(),
+        limit,
+        |_| {},
+    )?;
     let prepared = start.elapsed();
     let start = Instant::now();
-    let (path, what) = if let Some(e) = args.effect {
+    let (path, what, from) = if let Some(e) = args.effect {
         let perm = state_notation::parse_effect(&p, &e).map_err(|m| format!("--effect: {m}"))?;
-        (solver.sequence_for(&perm, args.max_depth)?, "effect")
+        (
+            solver.sequence_for(&perm, args.max_depth)?,
+            "effect",
+            p.goal.clone(),
+        )
     } else {
         let s = match (args.state, args.moves) {
             (Some(file), _) => {
@@ -53,13 +65,13 @@ pub fn run(args: SolveArgs, w: &mut impl Write) -> Result<()> {
             (None, Some(m)) => scrambled(&p, &m)?,
             (None, None) => return Err("give a scramble, --state FILE or --effect".into()),
         };
-        (solver.solve(&s, args.max_depth), "state")
+        (solver.solve(&chosen.state(&s)?, args.max_depth), "state", s)
     };
     let path = path.ok_or(format!(
         "no sequence of at most {} moves reaches it",
         args.max_depth
     ))?;
-    writeln!(w, "{}", solver.names(&path)).map_err(io)?;
+    writeln!(w, "{}", chosen.names(&from, &path).join(" ")).map_err(io)?;
     eprintln!(
         "{} moves (optimal for this {what}); tables {:.3} s, search {:.3} s",
         path.len(),

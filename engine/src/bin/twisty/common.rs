@@ -3,6 +3,7 @@
 
 use clap::Args;
 use engine::alg;
+use engine::choice::{Choice, Chosen};
 use engine::full_table::Level;
 use engine::metric::Metric;
 use engine::model::{Puzzle, State};
@@ -13,28 +14,69 @@ pub type Result<T> = std::result::Result<T, String>;
 #[derive(Args, Clone)]
 pub struct Common {
     /// htm (powers of base moves), qtm (base moves and inverses; U U is a half turn), moves (the
-    /// moves the definition names). Default: moves for YAML, htm for KPuzzle.
+    /// moves the definition names). Default: moves for YAML, htm for KPuzzle and .tws.
     #[arg(long)]
     pub metric: Option<Metric>,
+    /// Only these moves, e.g. "U,R,F": a definition's move (base or derived) with its powers as
+    /// the metric counts them, or one of the metric's own names ("U2", "U'"). Default: every
+    /// move that is not a rotation.
+    #[arg(long, value_name = "LIST")]
+    pub moves: Option<String>,
+    /// The moves that turn the whole puzzle, e.g. "x,y,z" (default: found by the engine).
+    #[arg(long, value_name = "LIST")]
+    pub rotations: Option<String>,
+    /// Solved in any orientation: count, tabulate and solve up to the rotations (the shortest
+    /// sequence to any rotation of the goal, never a rotation in it).
+    #[arg(long)]
+    pub any_orientation: bool,
     /// Largest full table to build, in states.
     #[arg(long, default_value_t = FULL_TABLE_LIMIT as u64)]
     pub table_limit: u64,
 }
 
+/// A comma- or space-separated list of names.
+fn names(list: &str) -> Vec<String> {
+    list.split([',', ' '])
+        .filter(|s| !s.is_empty())
+        .map(String::from)
+        .collect()
+}
+
 impl Common {
-    /// The metric asked for, or the definition format's default.
-    pub fn metric_of(&self, puzzle: &Puzzle) -> Metric {
-        self.metric.unwrap_or(if puzzle.stickers.is_some() {
-            Metric::Moves
-        } else {
-            Metric::Htm
-        })
+    /// The user's choice of moves.
+    pub fn choice(&self) -> Choice {
+        Choice {
+            metric: self.metric.map(|m| format!("{m:?}").to_lowercase()),
+            moves: self.moves.as_deref().map(names),
+            rotations: self.rotations.as_deref().map(names),
+            any_orientation: self.any_orientation,
+        }
+    }
+
+    /// The puzzle and moves the command works on; says on stderr which rotations it left out.
+    pub fn choose(&self, p: &Puzzle) -> Result<Chosen> {
+        let chosen = self.choice().apply(p)?;
+        if !chosen.rotations.is_empty() && self.moves.is_none() {
+            eprintln!(
+                "rotations {} left out of the moves{}",
+                chosen.rotations.join(" "),
+                match &chosen.any {
+                    Some(a) => format!("; solved in any of {} orientations", a.rotations()),
+                    None => " (--any-orientation: solved in any orientation)".into(),
+                }
+            );
+        }
+        Ok(chosen)
     }
 }
 
 /// A definition file, or a shipped one by name.
 pub fn open(def: &str) -> Result<Puzzle> {
-    engine::shipped::open(def).map_err(|e| e.to_string())
+    let p = engine::shipped::open(def).map_err(|e| e.to_string())?;
+    for w in &p.warnings {
+        eprintln!("twisty: warning: {w}");
+    }
+    Ok(p)
 }
 
 /// The state after `moves` from the goal.

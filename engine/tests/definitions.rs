@@ -1,0 +1,238 @@
+//! The community's definition formats, written here from a geometric model (`geometry/`), against
+//! published figures: KPuzzle with `orientationMod`, derived moves and rotations among the moves;
+//! twsearch's `.tws` with `?` orientations and move sequences; undeclared orbits; counts and
+//! distributions up to rotation.
+
+mod geometry;
+
+use engine::choice::Choice;
+use engine::count::group_order;
+use engine::full_table::DistTable;
+use engine::load::load;
+use engine::model::Puzzle;
+use engine::space::Space;
+use geometry::*;
+
+/// The 2x2x2 as cubing.js writes it: base moves U, x, y, z, and the other faces derived.
+const CUBE2_DERIVED: &[(&str, &str)] = &[
+    ("F", "[x: U]"),
+    ("D", "[x2: U]"),
+    ("B", "[x': U]"),
+    ("R", "[z': U]"),
+    ("L", "[z: U]"),
+];
+
+fn cube2(format: &str) -> Puzzle {
+    let orbits = [cube2_corners()];
+    let mut turns = vec![face_turns().remove(0)];
+    turns.extend(cube_rotations());
+    let d = Def {
+        orbits: &orbits,
+        turns: &turns,
+        derived: CUBE2_DERIVED,
+        ignore_orientation: &[],
+    };
+    match format {
+        "json" => load("cube2.json", &kpuzzle(&d)).unwrap(),
+        _ => load("cube2.tws", &tws(&d)).unwrap(),
+    }
+}
+
+fn choice(metric: &str, any: bool) -> Choice {
+    Choice {
+        metric: Some(metric.into()),
+        any_orientation: any,
+        ..Choice::default()
+    }
+}
+
+/// The distance distribution of a puzzle under a choice.
+fn distribution(p: &Puzzle, c: &Choice) -> Vec<u64> {
+    let chosen = c.apply(p).unwrap();
+    let space = Space::new(&chosen.puzzle, chosen.set.perms.clone()).unwrap();
+    DistTable::build(&space, |_| {}).distribution
+}
+
+fn order(p: &Puzzle, c: &Choice) -> String {
+    let chosen = c.apply(p).unwrap();
+    group_order(&chosen.puzzle, &chosen.set.perms.iter().collect::<Vec<_>>()).to_string()
+}
+
+#[test]
+fn rotations_are_found_and_left_out_of_the_moves() {
+    let p = cube2("json");
+    let chosen = choice("htm", false).apply(&p).unwrap();
+    let mut rot = chosen.rotations.clone();
+    rot.sort();
+    assert_eq!(rot, ["x", "y", "z"]);
+    // Six faces with three powers each, derived from U and the rotations.
+    assert_eq!(chosen.set.perms.len(), 18);
+    assert!(chosen
+        .set
+        .names
+        .iter()
+        .all(|n| !n.starts_with(['x', 'y', 'z'])));
+}
+
+#[test]
+fn cube2_with_rotations_among_its_moves_up_to_rotation() {
+    for format in ["json", "tws"] {
+        let p = cube2(format);
+        // Without rotations the faces reach every orientation: 24 times the cube's states.
+        assert_eq!(order(&p, &choice("htm", false)), "88179840", "{format}");
+        let htm = distribution(&p, &choice("htm", true));
+        assert_eq!(htm.iter().sum::<u64>(), 3_674_160, "{format}");
+        // Published: 1, 9, 54, 321, 1847, 9992, 50136, 227536, 870072, 1887748, 623800, 2644.
+        assert_eq!(
+            htm,
+            [1, 9, 54, 321, 1847, 9992, 50136, 227536, 870072, 1887748, 623800, 2644]
+        );
+        let qtm = distribution(&p, &choice("qtm", true));
+        assert_eq!(qtm.len() - 1, 14, "God's number in QTM");
+        assert_eq!(qtm[..4], [1, 6, 27, 120]);
+    }
+}
+
+#[test]
+fn a_solution_up_to_rotation_has_no_rotation_and_ends_in_a_rotated_goal() {
+    let p = cube2("json");
+    let chosen = choice("htm", true).apply(&p).unwrap();
+    let names = |s: &str| p.move_index(s);
+    let modulus = p.modulus();
+    let perms: Vec<_> = p.moves.iter().map(|m| &m.perm).collect();
+    let run = |text: &str| {
+        let a = engine::alg::parse(text, &names).unwrap();
+        p.goal.apply(&a.perm(&perms, &modulus), &modulus)
+    };
+    // Every orientation of the solved cube, by breadth-first search over x, y, z.
+    let mut rotated = vec![p.goal.clone()];
+    let mut i = 0;
+    while i < rotated.len() {
+        for r in ["x", "y", "z"] {
+            let m = &p.moves[p.move_index(r).unwrap()].perm;
+            let s = rotated[i].apply(m, &modulus);
+            if !rotated.contains(&s) {
+                rotated.push(s);
+            }
+        }
+        i += 1;
+    }
+    assert_eq!(rotated.len(), 24);
+    for scramble in ["x R U R' y F2 L", "R U2 F' z R'", "y2 F R U' R' F' x'"] {
+        let s = run(scramble);
+        let space = Space::new(&chosen.puzzle, chosen.set.perms.clone()).unwrap();
+        let table = DistTable::build(&space, |_| {});
+        let r = space.rank_checked(&chosen.state(&s).unwrap()).unwrap();
+        let path = table.path(&space, r).unwrap();
+        let answer = chosen.names(&s, &path).join(" ");
+        assert!(!answer.contains(['x', 'y', 'z']), "{answer}");
+        let end = run(&format!("{scramble} {answer}"));
+        assert!(rotated.contains(&end), "{scramble} then {answer}");
+    }
+}
+
+#[test]
+fn orientation_mod_and_question_marks_ignore_the_centres_spin() {
+    let orbits = cube3_orbits();
+    let turns = face_turns();
+    let with = |ignore: &'static [&'static str], format: &str| {
+        let d = Def {
+            orbits: &orbits,
+            turns: &turns,
+            derived: &[],
+            ignore_orientation: ignore,
+        };
+        let p = match format {
+            "json" => load("c3.json", &kpuzzle(&d)).unwrap(),
+            _ => load("c3.tws", &tws(&d)).unwrap(),
+        };
+        order(&p, &choice("htm", false))
+    };
+    for format in ["json", "tws"] {
+        assert_eq!(with(&["CENTERS"], format), "43252003274489856000");
+        // The supercube: centres' spins count (4^6 / 2 more).
+        assert_eq!(with(&[], format), "88580102706155225088000");
+    }
+}
+
+#[test]
+fn kpuzzle_and_tws_agree_on_every_move() {
+    let orbits = cube3_orbits();
+    let mut turns = face_turns();
+    turns.extend(cube_rotations());
+    let d = Def {
+        orbits: &orbits,
+        turns: &turns,
+        derived: &[("M", "x' R L'")],
+        ignore_orientation: &[],
+    };
+    let a = load("c3.json", &kpuzzle(&d)).unwrap();
+    let b = load("c3.tws", &tws(&d)).unwrap();
+    assert_eq!(a.moves.len(), b.moves.len());
+    for m in &a.moves {
+        let other = &b.moves[b.move_index(&m.name).unwrap()];
+        assert_eq!(m.perm, other.perm, "move {}", m.name);
+    }
+}
+
+#[test]
+fn undeclared_orbits_in_moves_are_warned_and_ignored() {
+    let orbits = [cube2_corners()];
+    let turns = face_turns();
+    let d = Def {
+        orbits: &orbits,
+        turns: &turns,
+        derived: &[],
+        ignore_orientation: &[],
+    };
+    let text = kpuzzle(&d);
+    let ghost = text.replacen(
+        "\"U\": {",
+        "\"U\": {\"GHOST\": {\"permutation\": [0], \"orientationDelta\": [0]}, ",
+        1,
+    );
+    assert_ne!(ghost, text);
+    let p = load("ghost.json", &ghost).unwrap();
+    assert_eq!(p.warnings.len(), 1);
+    assert!(p.warnings[0].contains("moves.U.GHOST: unknown orbit 'GHOST', ignored"));
+    let plain = load("plain.json", &text).unwrap();
+    assert!(plain.warnings.is_empty());
+    for (m, n) in p.moves.iter().zip(&plain.moves) {
+        assert_eq!(m.perm, n.perm);
+    }
+}
+
+#[test]
+fn skewb_up_to_rotation_has_the_published_distribution() {
+    let (orbits, turns) = skewb();
+    let d = Def {
+        orbits: &orbits,
+        turns: &turns,
+        derived: &[],
+        ignore_orientation: &["CENTERS"],
+    };
+    let p = load("skewb.json", &kpuzzle(&d)).unwrap();
+    assert_eq!(
+        order(&p, &choice("htm", false)),
+        (3_149_280u64 * 12).to_string()
+    );
+    assert_eq!(
+        distribution(&p, &choice("htm", true)),
+        [1, 8, 48, 288, 1728, 10248, 59304, 315198, 1225483, 1455856, 81028, 90]
+    );
+}
+
+#[test]
+fn pyraminx_without_tips_from_tws() {
+    let (orbits, turns) = pyraminx();
+    let d = Def {
+        orbits: &orbits,
+        turns: &turns,
+        derived: &[],
+        ignore_orientation: &[],
+    };
+    let p = load("pyraminx.tws", &tws(&d)).unwrap();
+    let dist = distribution(&p, &choice("htm", false));
+    assert_eq!(dist.iter().sum::<u64>(), 933_120);
+    assert_eq!(dist.len() - 1, 11, "God's number");
+}
