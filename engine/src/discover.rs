@@ -124,8 +124,8 @@ pub fn discover(
         let (space, table) = match table {
             Some(t) => t,
             None => {
-                let space = Space::new(puzzle, set.perms.clone())?;
-                let table = DistTable::build(&space, report);
+                let space = DistTable::space_for(puzzle, set)?;
+                let table = DistTable::build_for(&space, set.perms.len(), report);
                 (space, table)
             }
         };
@@ -240,8 +240,8 @@ fn exhaustive(
     table: &DistTable,
 ) -> Result<Discovery, String> {
     let modulus = puzzle.modulus();
-    let inverses = set.inverses(&modulus);
     let mut list = Vec::new();
+    let mut seen = HashSet::new();
     for s in candidates(puzzle, options, 5_000_000)? {
         let Some(path) = space.rank_checked(&s).and_then(|r| table.path(space, r)) else {
             continue;
@@ -249,13 +249,16 @@ fn exhaustive(
         if options.max_depth.is_some_and(|d| path.len() > d) {
             continue;
         }
-        // The path takes the state to the goal; the algorithm is its inverse.
-        let moves: Vec<usize> = path
-            .iter()
-            .rev()
-            .map(|&m| inverses[m].expect("a table needs inverse moves"))
-            .collect();
-        list.push(found(puzzle, &s, moves, &modulus));
+        // The path takes the state to the goal, so it does the inverse of the state's effect,
+        // which moves the same pieces: every small effect is some candidate's inverse, and no
+        // move needs an inverse among the moves. What it does is read off by doing it.
+        let mut done = puzzle.goal.clone();
+        for &m in &path {
+            done = done.apply(&set.perms[m], &modulus);
+        }
+        if seen.insert(done.clone()) {
+            list.push(found(puzzle, &done, path, &modulus));
+        }
     }
     rank(&mut list);
     list.truncate(options.top);

@@ -1,13 +1,18 @@
 //! The full distance table of a puzzle: 2 bits per state (distance mod 3; 3 = not reached), filled
 //! by the library's breadth-first search ([`twisty::dist_table::bfs`]) over the ranks on every core.
 //!
-//! Distances mod 3 are enough to walk down to the goal because the moves are closed under inverse:
-//! neighbours differ by at most one level, so "one less mod 3" is "one less".
+//! Distances mod 3 are enough to walk down to the goal when the moves are closed under inverse:
+//! neighbours differ by at most one level, so "one less mod 3" is "one less". When they are not (a
+//! third of a turn one way only, a robot's arm that turns one way), a neighbour can be two levels
+//! further and still look one closer mod 3, so such a table keeps exact distances in a byte, found
+//! by searching from the goal under the moves' inverses (the states one move before).
 //!
 //! A table can be saved with a checksum and a fingerprint of the puzzle and metric it belongs to,
 //! and the search can be cut into slices of the rank range (`slices.rs`).
 
 use crate::interrupt;
+use crate::metric::MoveSet;
+use crate::model::Puzzle;
 use crate::space::{Scratch, Space};
 use std::cell::RefCell;
 use std::sync::atomic::Ordering;
@@ -15,15 +20,16 @@ use twisty::checksum::Fnv64;
 use twisty::dist_table::bfs::Bfs;
 pub use twisty::dist_table::bfs::Level;
 use twisty::dist_table::fields::{words_for, Fields};
+use twisty::dist_table::graphs::Directed;
 use twisty::dist_table::{walk, Graph};
 use twisty::table_file::{self, TableHeader};
 
-pub const UNREACHED: u8 = 3;
-
-/// Distances mod 3 of every rank.
+/// Distances mod 3 of every rank, or exact distances (see the module's note).
 pub struct DistTable {
     fields: Fields,
     pub size: usize,
+    /// The puzzle's moves are the space's first `moves`; the rest are their inverses.
+    moves: usize,
     /// States at each distance from the goal.
     pub distribution: Vec<u64>,
     /// False when the build was interrupted (the distribution is then a prefix).
@@ -54,10 +60,12 @@ pub(crate) struct RankGraph<'a> {
 
 impl<'a> RankGraph<'a> {
     pub(crate) fn new(space: &'a Space) -> Self {
-        RankGraph {
-            space,
-            all: (0..space.moves.len()).collect(),
-        }
+        Self::with(space, (0..space.moves.len()).collect())
+    }
+
+    /// The graph under some of the space's moves.
+    fn with(space: &'a Space, all: Vec<usize>) -> Self {
+        RankGraph { space, all }
     }
 }
 
@@ -106,12 +114,81 @@ impl Graph for RankGraph<'_> {
 }
 
 impl DistTable {
+    /// An empty table of distances mod 3 for a space whose moves are closed under inverse.
     pub fn empty(size: usize) -> DistTable {
         DistTable {
             fields: Fields::new(size, 2),
             size,
+            moves: usize::MAX,
             distribution: Vec::new(),
             complete: false,
+        }
+    }
+
+    /// The space a table for `set` ranks: the set's moves, then the inverses a search from the
+    /// goal needs when they are not among them.
+    pub fn space_for(puzzle: &Puzzle, set: &MoveSet) -> Result<Space, String> {
+        let modulus = puzzle.modulus();
+        let mut perms = set.perms.clone();
+        for p in &set.perms {
+            let inv = p.inverse(&modulus);
+            if !set.perms.contains(&inv) && !perms.contains(&inv) {
+                perms.push(inv);
+            }
+        }
+        if perms.len() > set.perms.len() {
+            // The inverses of every move, in order, after the moves.
+            perms.truncate(set.perms.len());
+            perms.extend(set.perms.iter().map(|p| p.inverse(&modulus)));
+        }
+        Space::new(puzzle, perms)
+    }
+
+    /// Whether the table keeps exact distances (the moves are not closed under inverse).
+    pub fn exact(&self) -> bool {
+        self.fields.bits() == 8
+    }
+
+    /// The value of an unreached state.
+    pub fn unreached(&self) -> u8 {
+        if self.exact() {
+            u8::MAX
+        } else {
+            3
+        }
+    }
+
+    /// Builds the table of a space from [`DistTable::space_for`] with `moves` moves of its own.
+    pub fn build_for(space: &Space, moves: usize, report: impl FnMut(&Level)) -> DistTable {
+        if moves == space.moves.len() {
+            return Self::build(space, report);
+        }
+        let graph = Directed {
+            forward: RankGraph::with(space, (moves..space.moves.len()).collect()),
+            backward: RankGraph::with(space, (0..moves).collect()),
+        };
+        Self::run(space, 8, &graph, moves, report)
+    }
+
+    fn run<G: Graph + Sync>(
+        space: &Space,
+        bits: u32,
+        graph: &G,
+        moves: usize,
+        mut report: impl FnMut(&Level),
+    ) -> DistTable {
+        let stop = interrupt::requested;
+        let layers = Bfs::new(bits)
+            .threads(threads())
+            .report(&mut report)
+            .stop(&stop)
+            .run(graph, &[space.goal_rank()]);
+        DistTable {
+            fields: layers.fields,
+            size: space.size,
+            moves,
+            distribution: layers.distribution,
+            complete: layers.complete,
         }
     }
 
@@ -145,43 +222,32 @@ impl DistTable {
 
     /// Breadth-first search from the goal over the whole space, on every core; Ctrl-C stops it
     /// (the table is then incomplete). `report` hears of every level.
-    pub fn build(space: &Space, mut report: impl FnMut(&Level)) -> DistTable {
+    pub fn build(space: &Space, report: impl FnMut(&Level)) -> DistTable {
         let graph = RankGraph::new(space);
-        let stop = interrupt::requested;
-        let layers = Bfs::new(2)
-            .threads(threads())
-            .report(&mut report)
-            .stop(&stop)
-            .run(&graph, &[space.goal_rank()]);
-        DistTable {
-            fields: layers.fields,
-            size: space.size,
-            distribution: layers.distribution,
-            complete: layers.complete,
-        }
+        Self::run(space, 2, &graph, space.moves.len(), report)
     }
 
     /// A shortest path from rank `r` to the goal, as move indices; `None` if `r` is unreached.
     pub fn path(&self, space: &Space, r: usize) -> Option<Vec<usize>> {
         let goal = space.goal_rank();
-        let all: Vec<usize> = (0..space.moves.len()).collect();
+        let all: Vec<usize> = (0..self.moves.min(space.moves.len())).collect();
         let mut scratch = Scratch::default();
         walk(
             r,
             |s| self.get(s),
-            UNREACHED,
-            true,
+            self.unreached(),
+            !self.exact(),
             |s, f| space.for_each_neighbor(s, &all, &mut scratch, f),
             |s| s == goal,
         )
     }
 
-    fn header(fingerprint: u64, size: usize, distribution: Vec<u64>) -> TableHeader {
+    fn header(fingerprint: u64, size: usize, bits: u32, distribution: Vec<u64>) -> TableHeader {
         TableHeader {
             name: TABLE_NAME.to_string(),
             key: fingerprint,
             entries: size as u64,
-            bits: 2,
+            bits,
             extra: distribution,
         }
     }
@@ -189,7 +255,12 @@ impl DistTable {
     /// Writes the table in the library's table file format: its header names the puzzle, move set
     /// and metric (`fingerprint`) and keeps the distribution.
     pub fn save(&self, path: &std::path::Path, fingerprint: u64) -> std::io::Result<()> {
-        let header = Self::header(fingerprint, self.size, self.distribution.clone());
+        let header = Self::header(
+            fingerprint,
+            self.size,
+            self.fields.bits(),
+            self.distribution.clone(),
+        );
         let words = self
             .fields
             .words()
@@ -198,31 +269,36 @@ impl DistTable {
         table_file::save(path, &header, words)
     }
 
-    /// Reads a table saved by [`DistTable::save`], checking its checksum and that it belongs to
-    /// `fingerprint` and `size`.
+    /// Reads a table saved by [`DistTable::save`] for a space from [`DistTable::space_for`] with
+    /// `moves` moves of its own, checking its checksum and that it belongs to `fingerprint`.
     pub fn load(
         path: &std::path::Path,
         fingerprint: u64,
-        size: usize,
+        space: &Space,
+        moves: usize,
     ) -> Result<DistTable, String> {
+        let size = space.size;
+        let bits = if moves == space.moves.len() { 2 } else { 8 };
         let mut words = Vec::new();
         let header = table_file::load(
             path,
-            &Self::header(fingerprint, size, Vec::new()),
+            &Self::header(fingerprint, size, bits, Vec::new()),
             &mut words,
         )
         .map_err(|e| format!("{}: {e}", path.display()))?;
-        if words.len() != words_for(size, 2) {
+        if words.len() != words_for(size, bits) {
             return Err(format!("{}: not a table of {size} states", path.display()));
         }
         Ok(DistTable {
-            fields: Fields::from_words(words, size, 2),
+            fields: Fields::from_words(words, size, bits),
             size,
+            moves,
             distribution: header.extra,
             complete: true,
         })
     }
 }
 
-/// The name in the header of an engine's distance table file.
-const TABLE_NAME: &str = "engine distance table, 2 bits (distance mod 3)";
+/// The name in the header of an engine's distance table file (2 bits: distance mod 3; 8 bits:
+/// exact).
+const TABLE_NAME: &str = "engine distance table";

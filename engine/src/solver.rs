@@ -51,12 +51,9 @@ pub fn fingerprint(puzzle: &Puzzle, set: &MoveSet) -> u64 {
     h.finish()
 }
 
-/// Whether a full table of the puzzle under `set` is possible at all (and how big).
+/// The ranks of a full table of the puzzle (`None`: too many to count).
 pub fn full_table_size(puzzle: &Puzzle, set: &MoveSet) -> Option<u128> {
-    if !set.closed_under_inverse(&puzzle.modulus()) {
-        return None;
-    }
-    rank_count(puzzle)
+    rank_count(puzzle, &set.perms)
 }
 
 struct States<'a> {
@@ -92,21 +89,20 @@ impl Solver {
         let modulus = puzzle.modulus();
         let pruner = PairPruner::new(&set, &modulus);
         let full = full_table_size(puzzle, &set);
+        let moves = set.perms.len();
         let method = match (table_file, full) {
             (Some(path), Some(_)) => {
-                let space = Space::new(puzzle, set.perms.clone())?;
-                let table = DistTable::load(path, fingerprint(puzzle, &set), space.size)?;
+                let space = DistTable::space_for(puzzle, &set)?;
+                let table = DistTable::load(path, fingerprint(puzzle, &set), &space, moves)?;
                 Method::Table {
                     space,
                     table: Box::new(table),
                 }
             }
-            (Some(_), None) => {
-                return Err("a table needs moves closed under inverse and a space that fits".into())
-            }
+            (Some(_), None) => return Err("the state space is too large for a table".into()),
             (None, Some(n)) if n <= full_limit => {
-                let space = Space::new(puzzle, set.perms.clone())?;
-                let table = DistTable::build(&space, report);
+                let space = DistTable::space_for(puzzle, &set)?;
+                let table = DistTable::build_for(&space, moves, report);
                 if !table.complete {
                     return Err("interrupted while building the table".into());
                 }
@@ -174,27 +170,19 @@ impl Solver {
         }
     }
 
-    /// The shortest sequence whose effect on the goal is `effect` (the inverse of a solution of
-    /// the state it leads to); needs the moves' inverses.
+    /// The shortest sequence whose effect on the goal is `effect`: a solution of the state the
+    /// inverse effect leads to (w solves goal E^-1 exactly when E^-1 w fixes the goal, that is
+    /// when w does what E does), so no move needs an inverse among the moves.
     pub fn sequence_for(
         &self,
         effect: &Perm,
         max_depth: u32,
     ) -> Result<Option<Vec<usize>>, String> {
-        let inverses = self.set.inverses(&self.modulus);
-        if inverses.iter().any(Option::is_none) {
-            return Err(
-                "finding a sequence for an effect needs every move's inverse among the moves"
-                    .into(),
-            );
-        }
-        let state = self.puzzle.goal.apply(effect, &self.modulus);
-        Ok(self.solve(&state, max_depth).map(|path| {
-            path.iter()
-                .rev()
-                .map(|&m| inverses[m].expect("checked above"))
-                .collect()
-        }))
+        let state = self
+            .puzzle
+            .goal
+            .apply(&effect.inverse(&self.modulus), &self.modulus);
+        Ok(self.solve(&state, max_depth))
     }
 
     pub fn names(&self, path: &[usize]) -> String {

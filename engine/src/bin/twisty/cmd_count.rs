@@ -5,7 +5,6 @@ use crate::common::{io, open, progress, Common, Result};
 use engine::count;
 use engine::full_table::DistTable;
 use engine::solver::full_table_size;
-use engine::space::Space;
 use std::io::Write;
 
 #[derive(clap::Args)]
@@ -21,8 +20,8 @@ pub fn run(args: CountArgs, w: &mut impl Write) -> Result<()> {
     let (p, set) = (&chosen.puzzle, &chosen.set);
     match full_table_size(p, set) {
         Some(n) if n <= args.common.table_limit as u128 => {
-            let space = Space::new(p, set.perms.clone())?;
-            let t = DistTable::build(&space, progress);
+            let space = DistTable::space_for(p, set)?;
+            let t = DistTable::build_for(&space, set.perms.len(), progress);
             if !t.complete {
                 return Err("interrupted".into());
             }

@@ -5,7 +5,6 @@ use crate::common::{io, open, progress, Common, Result};
 use engine::discover::{discover, Options};
 use engine::full_table::DistTable;
 use engine::solver::fingerprint;
-use engine::space::Space;
 use engine::{interrupt, state_notation};
 use std::io::Write;
 use std::path::PathBuf;
@@ -67,8 +66,8 @@ pub fn run(args: DiscoverArgs, w: &mut impl Write) -> Result<()> {
     };
     let loaded = match args.table {
         Some(path) => {
-            let space = Space::new(&p, set.perms.clone())?;
-            let t = DistTable::load(&path, fingerprint(&p, &set), space.size)?;
+            let space = DistTable::space_for(&p, &set)?;
+            let t = DistTable::load(&path, fingerprint(&p, &set), &space, set.perms.len())?;
             Some((space, t))
         }
         None => None,

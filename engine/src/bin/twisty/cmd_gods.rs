@@ -51,16 +51,16 @@ pub fn run(args: GodsArgs, w: &mut impl Write) -> Result<()> {
     let def = args.def.ok_or("give a definition (or `merge DIR`)")?;
     let chosen = args.common.choose(&open(&def)?)?;
     let (p, set) = (&chosen.puzzle, &chosen.set);
-    if !set.closed_under_inverse(&p.modulus()) {
-        return Err(format!(
-            "the moves ({}) are not closed under inverse; try --metric htm",
-            set.names.join(" ")
-        ));
-    }
-    let states = rank_count(p).ok_or("the state space is too large to rank")?;
-    let space = Space::new(p, set.perms.clone())?;
+    let states = rank_count(p, &set.perms).ok_or("the state space is too large to rank")?;
+    let space = DistTable::space_for(p, set)?;
     let fp = fingerprint(p, set);
     if let Some(spec) = args.slice {
+        if !set.closed_under_inverse(&p.modulus()) {
+            return Err(format!(
+                "a sliced run needs moves closed under inverse (these are not: {}); try --metric htm",
+                set.names.join(" ")
+            ));
+        }
         let (i, n) = spec
             .split_once('/')
             .and_then(|(i, n)| Some((i.parse::<usize>().ok()?, n.parse::<usize>().ok()?)))
@@ -86,7 +86,7 @@ pub fn run(args: GodsArgs, w: &mut impl Write) -> Result<()> {
         engine::full_table::threads()
     );
     let start = Instant::now();
-    let table = DistTable::build(&space, progress);
+    let table = DistTable::build_for(&space, set.perms.len(), progress);
     if !table.complete {
         writeln!(
             w,

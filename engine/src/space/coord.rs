@@ -1,0 +1,353 @@
+//! The coordinates a state's rank is made of, each as dense as the moves allow.
+//!
+//! Pieces never leave the positions the moves connect, so each orbit is cut into those components
+//! first (the skewb's corners fall into two tetrads that never mix). Each component gives two
+//! coordinates: where its pieces are (a permutation of distinct pieces, halved when every move is
+//! an even permutation of it; or an arrangement where pieces are interchangeable) and how they are
+//! turned (one digit per position; the last implied when no move changes the component's twist
+//! sum).
+
+use crate::model::{Perm, Puzzle, State};
+use twisty::coord::{
+    perm_parity, rank_multiset, rank_ori, rank_ori_sum, rank_perm, rank_perm_through,
+    unrank_multiset, unrank_ori, unrank_ori_sum_to, unrank_perm, unrank_perm_parity,
+};
+
+/// Coordinates up to this size get move tables.
+const TABLE_LIMIT: usize = 1 << 20;
+
+#[derive(Clone, Debug)]
+enum Kind {
+    /// Distinct pieces: digits are local piece indices, ranked by Lehmer code (halved, with the
+    /// parity implied, when `even`).
+    Perm { even: bool },
+    /// Interchangeable pieces: digits are classes with these counts, ranked as a multiset.
+    Arrangement { counts: Vec<usize> },
+    /// Orientations modulo `k`; with `implied`, the last digit makes the sum `sum` (mod `k`).
+    Ori { k: u8, implied: bool, sum: u8 },
+}
+
+/// One coordinate: a function of the digits at `positions`.
+#[derive(Clone, Debug)]
+pub struct Coord {
+    positions: Vec<usize>,
+    kind: Kind,
+    pub size: usize,
+    /// Digit of each label (Perm: the local index of its home; Arrangement: its class).
+    digit_of_label: Vec<u8>,
+    /// The goal label of each digit (Perm) or class (Arrangement).
+    label_of_digit: Vec<u8>,
+    /// Per move, the component-local `src` and `twist`.
+    local: Vec<(Vec<u8>, Vec<u8>)>,
+    table: Option<Vec<u32>>,
+}
+
+impl Coord {
+    pub fn len(&self) -> usize {
+        self.positions.len()
+    }
+
+    pub fn is_empty(&self) -> bool {
+        self.positions.is_empty()
+    }
+
+    /// The coordinate's digits of a state.
+    pub(super) fn digits(&self, s: &State, out: &mut [u8]) {
+        for (o, &p) in out.iter_mut().zip(&self.positions) {
+            *o = match self.kind {
+                Kind::Ori { .. } => s.ori[p],
+                _ => self.digit_of_label[s.label[p] as usize],
+            };
+        }
+    }
+
+    /// Writes digits into a state.
+    pub(super) fn write(&self, d: &[u8], s: &mut State) {
+        for (&x, &p) in d.iter().zip(&self.positions) {
+            match self.kind {
+                Kind::Ori { .. } => s.ori[p] = x,
+                _ => s.label[p] = self.label_of_digit[x as usize],
+            }
+        }
+    }
+
+    pub(super) fn rank(&self, d: &[u8]) -> usize {
+        match &self.kind {
+            Kind::Perm { even: false } => rank_perm(d),
+            Kind::Perm { even: true } => rank_perm(d) / 2,
+            Kind::Arrangement { counts } => rank_multiset(d, counts),
+            Kind::Ori {
+                k, implied: true, ..
+            } => rank_ori_sum(d, *k),
+            Kind::Ori { k, .. } => rank_ori(d, *k),
+        }
+    }
+
+    pub(super) fn unrank(&self, r: usize, out: &mut [u8]) {
+        match &self.kind {
+            Kind::Perm { even: false } => unrank_perm(r, out),
+            Kind::Perm { even: true } => unrank_perm_parity(r, 0, out),
+            Kind::Arrangement { counts } => unrank_multiset(r, counts, out),
+            Kind::Ori {
+                k,
+                implied: true,
+                sum,
+            } => unrank_ori_sum_to(r, *k, *sum, out),
+            Kind::Ori { k, .. } => unrank_ori(r, *k, out),
+        }
+    }
+
+    pub(super) fn has_table(&self) -> bool {
+        self.table.is_some()
+    }
+
+    /// Coordinate `c` after move `m` of `moves`, where a move table has it.
+    #[inline]
+    pub(super) fn table_next(&self, c: usize, m: usize, moves: usize) -> Option<usize> {
+        self.table.as_ref().map(|t| t[c * moves + m] as usize)
+    }
+
+    /// The rank after move `m` of the digits `d`; `moved` is scratch.
+    #[inline]
+    pub(super) fn step(&self, m: usize, d: &[u8], moved: &mut Vec<u8>) -> usize {
+        match self.kind {
+            // The hot loop of a breadth-first search over a large permutation (the pancake's 12!):
+            // ranked in one pass.
+            Kind::Perm { even } if self.len() <= 16 => {
+                let r = rank_perm_through(d, &self.local[m].0[..self.len()]);
+                if even {
+                    r / 2
+                } else {
+                    r
+                }
+            }
+            _ => {
+                moved.resize(self.len(), 0);
+                self.apply(m, d, moved);
+                self.rank(moved)
+            }
+        }
+    }
+
+    /// Digits after move `m`.
+    #[inline]
+    fn apply(&self, m: usize, d: &[u8], out: &mut [u8]) {
+        let (src, twist) = &self.local[m];
+        match self.kind {
+            Kind::Ori { k, .. } => {
+                for i in 0..self.len() {
+                    let o = d[src[i] as usize] + twist[i];
+                    out[i] = if o >= k { o - k } else { o };
+                }
+            }
+            _ => {
+                for i in 0..self.len() {
+                    out[i] = d[src[i] as usize];
+                }
+            }
+        }
+    }
+
+    /// The coordinate of a state.
+    pub fn value(&self, s: &State) -> usize {
+        let mut d = [0u8; 256];
+        self.digits(s, &mut d[..self.len()]);
+        self.rank(&d[..self.len()])
+    }
+
+    /// Coordinate `c` after move `m`, through the table or the digits.
+    pub fn next(&self, c: usize, m: usize, scratch: &mut Vec<u8>) -> usize {
+        if let Some(v) = self.table_next(c, m, self.local.len()) {
+            return v;
+        }
+        let mut d = vec![0; self.len()];
+        self.unrank(c, &mut d);
+        self.step(m, &d, scratch)
+    }
+}
+
+/// The positions of each orbit that the moves connect, each list in order, orbits in order.
+fn components(puzzle: &Puzzle, moves: &[Perm]) -> Vec<Vec<usize>> {
+    let n = puzzle.positions();
+    let mut root: Vec<usize> = (0..n).collect();
+    fn find(root: &mut [usize], mut i: usize) -> usize {
+        while root[i] != i {
+            root[i] = root[root[i]];
+            i = root[i];
+        }
+        i
+    }
+    for m in moves {
+        for i in 0..n {
+            let (a, b) = (find(&mut root, i), find(&mut root, m.src[i] as usize));
+            root[a.max(b)] = a.min(b);
+        }
+    }
+    let mut out: Vec<Vec<usize>> = Vec::new();
+    let mut index = vec![usize::MAX; n];
+    for i in 0..n {
+        let r = find(&mut root, i);
+        if index[r] == usize::MAX {
+            index[r] = out.len();
+            out.push(Vec::new());
+        }
+        out[index[r]].push(i);
+    }
+    out
+}
+
+/// What a component's coordinates are: kinds and sizes (`None`: more than a `u128` holds).
+struct Shape {
+    perm: (Kind, Option<u128>),
+    ori: (Kind, Option<u128>),
+}
+
+fn shape(puzzle: &Puzzle, moves: &[Perm], positions: &[usize]) -> Shape {
+    let labels: Vec<u8> = positions.iter().map(|&p| puzzle.goal.label[p]).collect();
+    let mut classes = labels.clone();
+    classes.sort_unstable();
+    classes.dedup();
+    let n = positions.len();
+    let mut local = vec![usize::MAX; puzzle.positions()];
+    for (k, &p) in positions.iter().enumerate() {
+        local[p] = k;
+    }
+    let local_src = |m: &Perm| -> Vec<u8> {
+        positions
+            .iter()
+            .map(|&p| local[m.src[p] as usize] as u8)
+            .collect()
+    };
+    let perm = if classes.len() == n && n <= 20 {
+        let even = n > 1 && moves.iter().all(|m| perm_parity(&local_src(m)) == 0);
+        let mut size: u128 = (1..=n as u128).product();
+        if even {
+            size /= 2;
+        }
+        (Kind::Perm { even }, Some(size))
+    } else {
+        let counts: Vec<usize> = classes
+            .iter()
+            .map(|&c| labels.iter().filter(|&&l| l == c).count())
+            .collect();
+        // The multinomial n! / (c1! c2! ...), one factor at a time so that it stays exact.
+        let mut size = Some(1u128);
+        let mut seen = 0u128;
+        for &c in &counts {
+            for i in 1..=c as u128 {
+                seen += 1;
+                size = size.and_then(|s| s.checked_mul(seen)).map(|s| s / i);
+            }
+        }
+        (Kind::Arrangement { counts }, size)
+    };
+    let k = puzzle.modulus()[positions[0]];
+    let implied = k > 1
+        && moves.iter().all(|m| {
+            positions.iter().map(|&p| m.twist[p] as u32).sum::<u32>() % k as u32 == 0
+        });
+    let sum = (positions
+        .iter()
+        .map(|&p| puzzle.goal.ori[p] as u32)
+        .sum::<u32>()
+        % k as u32) as u8;
+    let digits = if implied { n - 1 } else { n } as u32;
+    let ori = (Kind::Ori { k, implied, sum }, (k as u128).checked_pow(digits));
+    Shape { perm, ori }
+}
+
+/// The number of states a space over `puzzle` and `moves` would rank, without building it
+/// (`None`: more than a `u128` holds).
+pub fn rank_count(puzzle: &Puzzle, moves: &[Perm]) -> Option<u128> {
+    let mut total: u128 = 1;
+    for positions in components(puzzle, moves) {
+        let s = shape(puzzle, moves, &positions);
+        total = total.checked_mul(s.perm.1?)?.checked_mul(s.ori.1?)?;
+    }
+    Some(total)
+}
+
+/// The coordinates of `puzzle` under `moves` of at most `max_size` values each (larger ones are
+/// left out: pattern databases use the ones that fit).
+pub fn coordinates(puzzle: &Puzzle, moves: &[Perm], max_size: usize) -> Result<Vec<Coord>, String> {
+    let mut coords = Vec::new();
+    for positions in components(puzzle, moves) {
+        let n = positions.len();
+        if n > 255 {
+            return Err(format!("more than 255 pieces move among each other ({n})"));
+        }
+        let mut local = vec![usize::MAX; puzzle.positions()];
+        for (k, &p) in positions.iter().enumerate() {
+            local[p] = k;
+        }
+        let moves_local = |ori: bool| -> Vec<(Vec<u8>, Vec<u8>)> {
+            moves
+                .iter()
+                .map(|m| {
+                    let src = positions
+                        .iter()
+                        .map(|&p| local[m.src[p] as usize] as u8)
+                        .collect();
+                    let twist = positions
+                        .iter()
+                        .map(|&p| if ori { m.twist[p] } else { 0 })
+                        .collect();
+                    (src, twist)
+                })
+                .collect()
+        };
+        let labels: Vec<u8> = positions.iter().map(|&p| puzzle.goal.label[p]).collect();
+        let Shape { perm, ori } = shape(puzzle, moves, &positions);
+        let mut digit_of_label = vec![0u8; 256];
+        let label_of_digit = match &perm.0 {
+            Kind::Perm { .. } => {
+                for (i, &l) in labels.iter().enumerate() {
+                    digit_of_label[l as usize] = i as u8;
+                }
+                labels.clone()
+            }
+            _ => {
+                let mut classes = labels.clone();
+                classes.sort_unstable();
+                classes.dedup();
+                for (c, &l) in classes.iter().enumerate() {
+                    digit_of_label[l as usize] = c as u8;
+                }
+                classes
+            }
+        };
+        for ((kind, size), is_ori) in [(perm, false), (ori, true)] {
+            let Some(size) = size.filter(|&s| s > 1 && s <= max_size as u128) else {
+                continue;
+            };
+            coords.push(Coord {
+                positions: positions.clone(),
+                kind,
+                size: size as usize,
+                digit_of_label: if is_ori { Vec::new() } else { digit_of_label.clone() },
+                label_of_digit: if is_ori { Vec::new() } else { label_of_digit.clone() },
+                local: moves_local(is_ori),
+                table: None,
+            });
+        }
+    }
+    if coords.len() > 64 {
+        return Err("more than 64 coordinates".into());
+    }
+    for c in &mut coords {
+        if c.size <= TABLE_LIMIT {
+            let mut d = vec![0u8; c.len()];
+            let mut e = vec![0u8; c.len()];
+            let mut t = vec![0u32; c.size * moves.len()];
+            for r in 0..c.size {
+                c.unrank(r, &mut d);
+                for m in 0..moves.len() {
+                    c.apply(m, &d, &mut e);
+                    t[r * moves.len() + m] = c.rank(&e) as u32;
+                }
+            }
+            c.table = Some(t);
+        }
+    }
+    Ok(coords)
+}
