@@ -13,7 +13,7 @@ use crate::interrupt;
 use crate::metric::MoveSet;
 use crate::model::{Perm, Puzzle, State};
 use crate::show::flattened;
-use crate::solver::full_table_size;
+use crate::solver::full_table_bytes;
 use crate::space::Space;
 use std::collections::{HashMap, HashSet};
 
@@ -24,8 +24,8 @@ pub struct Options {
     /// Positions whose pieces must not move or turn.
     pub fixed: Vec<usize>,
     pub top: usize,
-    /// Largest full table to build (states).
-    pub table_limit: u128,
+    /// The memory budget in bytes: the full table is built when it fits.
+    pub memory: u64,
     /// Most states the breadth-first search keeps.
     pub state_limit: usize,
 }
@@ -119,7 +119,7 @@ pub fn discover(
     table: Option<(Space, DistTable)>,
     report: impl FnMut(&Level),
 ) -> Result<Discovery, String> {
-    let fits = full_table_size(puzzle, set).is_some_and(|n| n <= options.table_limit);
+    let fits = full_table_bytes(puzzle, set).is_some_and(|n| n <= options.memory as u128);
     if table.is_some() || fits {
         let (space, table) = match table {
             Some(t) => t,
@@ -269,6 +269,15 @@ fn exhaustive(
         states_seen: table.distribution.iter().sum(),
         interrupted: false,
     })
+}
+
+/// What the breadth-first search holds per state, roughly: each state twice (the list and the
+/// hash map's key: a struct and two small heap blocks each), the map's slot and the parent link,
+/// with room for the map's doubling.
+pub fn bytes_per_state(puzzle: &Puzzle) -> u64 {
+    let block = (puzzle.positions() as u64).div_ceil(16) * 16 + 16;
+    let state = 48 + 2 * block;
+    2 * state + 2 * 64 + 8
 }
 
 /// The article's breadth-first search, with exact bookkeeping of how far it got.

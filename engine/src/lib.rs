@@ -6,6 +6,7 @@
 //! - [`load`]: the two loaders and their error messages; [`pieces`]: stickers become pieces.
 //! - [`space`]: the state space as dense ranks (per-orbit coordinates) and its move function.
 //! - [`full_table`]: the full distance table (2 bits per state, multithreaded BFS) and its file.
+//! - [`memory`]: the budget every table is checked against.
 //! - [`metric`]: which moves a metric counts, and the move pruner that goes with it.
 //! - [`choice`]: the moves a user chooses; [`rotations`]: whole-puzzle rotations found, and
 //!   puzzles reduced to "solved in any orientation".
@@ -29,6 +30,7 @@ pub mod discover;
 pub mod full_table;
 pub mod interrupt;
 pub mod load;
+pub mod memory;
 pub mod metric;
 pub mod model;
 pub mod net_drawing;

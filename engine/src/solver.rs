@@ -6,18 +6,18 @@
 //! pruner.
 
 use crate::full_table::{DistTable, Level};
+use crate::memory;
 use crate::metric::{MoveSet, PairPruner};
 use crate::model::{Perm, Puzzle, State};
 use crate::space::{coordinates, rank_count, Coord, Space};
-use std::cell::RefCell;
+use std::cell::{Cell, RefCell};
+use std::time::Instant;
 use twisty::checksum::Fnv64;
 use twisty::dist_table::depth::DepthTable;
 use twisty::dist_table::Graph;
 use twisty::heuristic::{FnBound, UNREACHABLE};
-use twisty::search::{first_solution, Domain};
+use twisty::search::{ida_star_with_progress, Control, Domain};
 
-/// Full tables up to this many states are built for solving (64 MB at 2 bits per state).
-pub const FULL_TABLE_LIMIT: u128 = 1 << 28;
 /// Pattern databases up to this many entries (one byte each).
 const PATTERN_LIMIT: usize = 1 << 24;
 
@@ -51,15 +51,41 @@ pub fn fingerprint(puzzle: &Puzzle, set: &MoveSet) -> u64 {
     h.finish()
 }
 
-/// The ranks of a full table of the puzzle (`None`: too many to count).
-pub fn full_table_size(puzzle: &Puzzle, set: &MoveSet) -> Option<u128> {
-    rank_count(puzzle, &set.perms)
+/// The bytes a full table of the puzzle under `set` takes (`None`: too many ranks to count): 2
+/// bits a rank, or a byte where the moves are not closed under inverse (see `full_table`).
+pub fn full_table_bytes(puzzle: &Puzzle, set: &MoveSet) -> Option<u128> {
+    let bits = if set.closed_under_inverse(&puzzle.modulus()) {
+        2
+    } else {
+        8
+    };
+    Some(memory::table_bytes(rank_count(puzzle, &set.perms)?, bits))
 }
 
 struct States<'a> {
     perms: &'a [Perm],
     modulus: &'a [u8],
     goal: &'a State,
+    /// Nodes so far and the threshold being searched, for progress reports.
+    nodes: Cell<u64>,
+    depth: Cell<u32>,
+    started: Instant,
+    last: Cell<f64>,
+    report: &'a dyn Fn(u32, u64, f64),
+}
+
+/// Seconds between progress reports of a long search.
+const REPORT_EVERY: f64 = 2.0;
+
+impl States<'_> {
+    /// Reports progress when the last report is old enough.
+    fn tick(&self) {
+        let now = self.started.elapsed().as_secs_f64();
+        if now - self.last.get() >= REPORT_EVERY {
+            self.last.set(now);
+            (self.report)(self.depth.get(), self.nodes.get(), now);
+        }
+    }
 }
 
 impl Domain for States<'_> {
@@ -69,6 +95,11 @@ impl Domain for States<'_> {
     }
     fn apply_into(&self, s: &State, m: usize, out: &mut State) {
         s.apply_into(&self.perms[m], self.modulus, out);
+        let n = self.nodes.get() + 1;
+        self.nodes.set(n);
+        if n & 0xFFFFF == 0 {
+            self.tick();
+        }
     }
     fn is_goal(&self, s: &State) -> bool {
         s == self.goal
@@ -77,18 +108,18 @@ impl Domain for States<'_> {
 
 impl Solver {
     /// Prepares to solve `puzzle` under `set`: loads `table_file` if given, else builds the full
-    /// table when it has at most `full_limit` states, else pattern databases. `report` hears of the
-    /// table's levels.
+    /// table when it fits in `memory` bytes, else pattern databases (as many as fit). `report`
+    /// hears of the table's levels.
     pub fn new(
         puzzle: &Puzzle,
         set: MoveSet,
         table_file: Option<&std::path::Path>,
-        full_limit: u128,
+        memory: u64,
         report: impl FnMut(&Level),
     ) -> Result<Solver, String> {
         let modulus = puzzle.modulus();
         let pruner = PairPruner::new(&set, &modulus);
-        let full = full_table_size(puzzle, &set);
+        let full = full_table_bytes(puzzle, &set);
         let moves = set.perms.len();
         let method = match (table_file, full) {
             (Some(path), Some(_)) => {
@@ -100,7 +131,7 @@ impl Solver {
                 }
             }
             (Some(_), None) => return Err("the state space is too large for a table".into()),
-            (None, Some(n)) if n <= full_limit => {
+            (None, Some(n)) if n <= memory as u128 => {
                 let space = DistTable::space_for(puzzle, &set)?;
                 let table = DistTable::build_for(&space, moves, report);
                 if !table.complete {
@@ -128,7 +159,12 @@ impl Solver {
                         }
                     })
                     .collect();
-                let coords = coordinates(puzzle, &perms, PATTERN_LIMIT)?;
+                let mut coords = coordinates(puzzle, &perms, PATTERN_LIMIT)?;
+                // A byte an entry: the largest go first until the rest fit in the budget.
+                coords.sort_by_key(|c| c.size);
+                while coords.iter().map(|c| c.size as u64).sum::<u64>() > memory {
+                    coords.pop();
+                }
                 let pdbs = coords
                     .into_iter()
                     .map(|c| {
@@ -151,6 +187,16 @@ impl Solver {
     /// An optimal sequence (move indices into `set`) from `state` to the goal, if any is at most
     /// `max_depth` long.
     pub fn solve(&self, state: &State, max_depth: u32) -> Option<Vec<usize>> {
+        self.solve_reporting(state, max_depth, &|_, _, _| {})
+    }
+
+    /// [`Solver::solve`], telling `report(depth, nodes, seconds)` every few seconds of a search.
+    pub fn solve_reporting(
+        &self,
+        state: &State,
+        max_depth: u32,
+        report: &dyn Fn(u32, u64, f64),
+    ) -> Option<Vec<usize>> {
         match &self.method {
             Method::Table { space, table } => table.path(space, space.rank_checked(state)?),
             Method::Search { pdbs } => {
@@ -158,6 +204,11 @@ impl Solver {
                     perms: &self.set.perms,
                     modulus: &self.modulus,
                     goal: &self.puzzle.goal,
+                    nodes: Cell::new(0),
+                    depth: Cell::new(0),
+                    started: Instant::now(),
+                    last: Cell::new(0.0),
+                    report,
                 };
                 let h = FnBound(|s: &State| {
                     pdbs.iter()
@@ -165,7 +216,23 @@ impl Solver {
                         .max()
                         .unwrap_or(0)
                 });
-                first_solution(&domain, &h, &self.pruner, state, max_depth).0
+                let mut found = None;
+                ida_star_with_progress(
+                    &domain,
+                    &h,
+                    &self.pruner,
+                    state,
+                    max_depth,
+                    |path, _| {
+                        found = Some(path.to_vec());
+                        Control::Stop
+                    },
+                    |depth, _| {
+                        domain.depth.set(depth);
+                        domain.tick();
+                    },
+                );
+                found
             }
         }
     }

@@ -236,3 +236,24 @@ fn pyraminx_without_tips_from_tws() {
     assert_eq!(dist.iter().sum::<u64>(), 933_120);
     assert_eq!(dist.len() - 1, 11, "God's number");
 }
+
+#[test]
+fn cube4_counts_states_with_alike_centres() {
+    let (orbits, turns) = cube4();
+    let d = Def {
+        orbits: &orbits,
+        turns: &turns,
+        derived: &[],
+        ignore_orientation: &[],
+    };
+    let p = load("cube4.json", &kpuzzle(&d)).unwrap();
+    let c = choice("htm", true);
+    let chosen = c.apply(&p).unwrap();
+    let perms: Vec<_> = chosen.set.perms.iter().collect();
+    let states = engine::count::distinct_states(&chosen.puzzle, &perms).unwrap();
+    // Published: the 4x4x4's states (centres of a colour alike, held in one orientation).
+    assert_eq!(
+        states.to_string(),
+        "7401196841564901869874093974498574336000000000"
+    );
+}

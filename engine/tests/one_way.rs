@@ -28,7 +28,10 @@ fn model() -> (Puzzle, Vec<(Vec<usize>, Vec<usize>)>) {
         derived: &[],
         ignore_orientation: &[],
     };
-    let moves = turns.iter().map(|t| transformation(&orbits, t).remove(0)).collect();
+    let moves = turns
+        .iter()
+        .map(|t| transformation(&orbits, t).remove(0))
+        .collect();
     (load("ur.json", &kpuzzle(&d)).unwrap(), moves)
 }
 
@@ -85,7 +88,9 @@ fn a_one_way_table_is_exact() {
         let mut text = Vec::new();
         let mut mine: Corners = (0..8).map(|i| (i, 0)).collect();
         for _ in 0..len {
-            seed = seed.wrapping_mul(6364136223846793005).wrapping_add(1442695040888963407);
+            seed = seed
+                .wrapping_mul(6364136223846793005)
+                .wrapping_add(1442695040888963407);
             let k = (seed >> 33) as usize % 2;
             text.push(["U", "R"][k]);
             mine = apply(&mine, &moves[k]);
@@ -127,7 +132,7 @@ fn exhaustive_discovery_with_one_way_moves() {
         max_depth: None,
         fixed: Vec::new(),
         top: 1000,
-        table_limit: 1 << 28,
+        memory: 1 << 28,
         state_limit: 1 << 20,
     };
     let d = discover(&p, &set, &options, None, |_| {}).unwrap();
@@ -136,7 +141,9 @@ fn exhaustive_discovery_with_one_way_moves() {
     let small: Vec<(&Corners, &usize)> = truth
         .iter()
         .filter(|(s, _)| s.iter().enumerate().filter(|(i, x)| **x != (*i, 0)).count() <= 3)
-        .filter(|(s, _)| s.iter().any(|&(_, o)| o != 0) || s.iter().enumerate().any(|(i, x)| x.0 != i))
+        .filter(|(s, _)| {
+            s.iter().any(|&(_, o)| o != 0) || s.iter().enumerate().any(|(i, x)| x.0 != i)
+        })
         .collect();
     assert_eq!(d.found.len(), small.len());
     for f in &d.found {

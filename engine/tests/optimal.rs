@@ -10,6 +10,10 @@ use twisty::cube2::{scramble, Cube2Solver};
 use twisty::floppy::{FloppyState, FloppyTables};
 
 /// A small deterministic generator (no crate needed for test scrambles).
+/// A memory budget the 2x2x2's full table (918 KB) does not fit in and its pattern databases
+/// (corners' places and twists, 42 KB) do: the solver searches.
+const SEARCH_ONLY: u64 = 200_000;
+
 struct Lcg(u64);
 impl Lcg {
     fn below(&mut self, n: usize) -> usize {
@@ -49,7 +53,8 @@ fn cube2_lengths_match_the_dedicated_solver() {
     for name in ["2x2x2", "2x2x2-stickers"] {
         let p = shipped::open(name).unwrap();
         let table = Solver::new(&p, MoveSet::new(&p, Metric::Htm), None, 1 << 28, |_| {}).unwrap();
-        let search = Solver::new(&p, MoveSet::new(&p, Metric::Htm), None, 0, |_| {}).unwrap();
+        let search =
+            Solver::new(&p, MoveSet::new(&p, Metric::Htm), None, SEARCH_ONLY, |_| {}).unwrap();
         for _ in 0..40 {
             let text: Vec<String> = (0..25)
                 .map(|_| format!("{}{}", faces[rng.below(3)], suffix[rng.below(3)]))
@@ -77,7 +82,7 @@ fn ida_star_is_optimal_at_the_deepest_2x2x2_states() {
     let dedicated = Cube2Solver::htm();
     let p = shipped::open("2x2x2").unwrap();
     let table = Solver::new(&p, MoveSet::new(&p, Metric::Htm), None, 1 << 28, |_| {}).unwrap();
-    let search = Solver::new(&p, MoveSet::new(&p, Metric::Htm), None, 0, |_| {}).unwrap();
+    let search = Solver::new(&p, MoveSet::new(&p, Metric::Htm), None, SEARCH_ONLY, |_| {}).unwrap();
     let mut rng = Lcg(2026);
     let (faces, suffix) = (["U", "R", "F"], ["", "2", "'"]);
     let mut wanted = [(10, 3), (11, 3)];
@@ -108,7 +113,7 @@ fn quarter_turn_search_keeps_u_u() {
     let dedicated = Cube2Solver::qtm();
     let p = shipped::open("2x2x2").unwrap();
     let table = Solver::new(&p, MoveSet::new(&p, Metric::Qtm), None, 1 << 28, |_| {}).unwrap();
-    let search = Solver::new(&p, MoveSet::new(&p, Metric::Qtm), None, 0, |_| {}).unwrap();
+    let search = Solver::new(&p, MoveSet::new(&p, Metric::Qtm), None, SEARCH_ONLY, |_| {}).unwrap();
     // A half turn is two quarter turns: the pruner must allow the same move twice.
     let s = scrambled(&p, "R2 U2 F2");
     let path = search.solve(&s, 12).unwrap();

@@ -81,7 +81,7 @@ fn discovery_finds_the_articles_effects_at_or_below_its_lengths() {
         max_depth: Some(9),
         fixed: Vec::new(),
         top: 100_000,
-        table_limit: 0, // the article's breadth-first search, not the table
+        memory: 0, // the article's breadth-first search, not the table
         state_limit: 10_000_000,
     };
     let d = discover(&p, &set, &options, None, |_| {}).unwrap();

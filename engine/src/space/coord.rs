@@ -243,16 +243,19 @@ fn shape(puzzle: &Puzzle, moves: &[Perm], positions: &[usize]) -> Shape {
     };
     let k = puzzle.modulus()[positions[0]];
     let implied = k > 1
-        && moves.iter().all(|m| {
-            positions.iter().map(|&p| m.twist[p] as u32).sum::<u32>() % k as u32 == 0
-        });
+        && moves
+            .iter()
+            .all(|m| positions.iter().map(|&p| m.twist[p] as u32).sum::<u32>() % k as u32 == 0);
     let sum = (positions
         .iter()
         .map(|&p| puzzle.goal.ori[p] as u32)
         .sum::<u32>()
         % k as u32) as u8;
     let digits = if implied { n - 1 } else { n } as u32;
-    let ori = (Kind::Ori { k, implied, sum }, (k as u128).checked_pow(digits));
+    let ori = (
+        Kind::Ori { k, implied, sum },
+        (k as u128).checked_pow(digits),
+    );
     Shape { perm, ori }
 }
 
@@ -324,8 +327,16 @@ pub fn coordinates(puzzle: &Puzzle, moves: &[Perm], max_size: usize) -> Result<V
                 positions: positions.clone(),
                 kind,
                 size: size as usize,
-                digit_of_label: if is_ori { Vec::new() } else { digit_of_label.clone() },
-                label_of_digit: if is_ori { Vec::new() } else { label_of_digit.clone() },
+                digit_of_label: if is_ori {
+                    Vec::new()
+                } else {
+                    digit_of_label.clone()
+                },
+                label_of_digit: if is_ori {
+                    Vec::new()
+                } else {
+                    label_of_digit.clone()
+                },
                 local: moves_local(is_ori),
                 table: None,
             });

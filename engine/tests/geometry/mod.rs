@@ -81,6 +81,8 @@ pub struct Piece {
 pub struct Orbit {
     pub name: String,
     pub pieces: Vec<Piece>,
+    /// Which pieces look alike (equal numbers), where some do.
+    pub alike: Option<Vec<usize>>,
 }
 
 /// A turn: `matrix` applied to the pieces with `at . axis > min`.
@@ -215,7 +217,7 @@ pub fn kpuzzle(d: &Def) -> String {
             r#"{{"orbitName": "{}", "numPieces": {n}, "numOrientations": {k}}}"#,
             o.name
         ));
-        let ids: Vec<usize> = (0..n).collect();
+        let ids: Vec<usize> = o.alike.clone().unwrap_or_else(|| (0..n).collect());
         let modulus = if d.ignore_orientation.contains(&o.name.as_str()) {
             format!(r#", "orientationMod": [{}]"#, list(&vec![1; n]))
         } else {
@@ -273,7 +275,10 @@ pub fn tws(d: &Def) -> String {
     out += "\nSolved\n";
     for o in d.orbits {
         let n = o.pieces.len();
-        let ids: Vec<String> = (1..=n).map(|i| i.to_string()).collect();
+        let ids: Vec<String> = match &o.alike {
+            Some(a) => a.iter().map(|i| (i + 1).to_string()).collect(),
+            None => (1..=n).map(|i| i.to_string()).collect(),
+        };
         let ori = if d.ignore_orientation.contains(&o.name.as_str()) {
             vec!["?"; n].join(" ")
         } else {
@@ -336,6 +341,7 @@ pub fn cube2_corners() -> Orbit {
     Orbit {
         name: "CORNERS".into(),
         pieces,
+        alike: None,
     }
 }
 
@@ -354,10 +360,12 @@ pub fn cube3_orbits() -> Vec<Orbit> {
         Orbit {
             name: "EDGES".into(),
             pieces: edges,
+            alike: None,
         },
         Orbit {
             name: "CENTERS".into(),
             pieces: FACES.iter().map(|(_, n)| centre(*n)).collect(),
+            alike: None,
         },
     ]
 }
@@ -386,6 +394,7 @@ pub fn skewb() -> (Vec<Orbit>, Vec<Turn>) {
     let centres = Orbit {
         name: "CENTERS".into(),
         pieces: FACES.iter().map(|(_, n)| centre(*n)).collect(),
+        alike: None,
     };
     let mut turns: Vec<Turn> = corners
         .pieces
@@ -430,11 +439,80 @@ pub fn pyraminx() -> (Vec<Orbit>, Vec<Turn>) {
         Orbit {
             name: "AXIALS".into(),
             pieces: axials,
+            alike: None,
         },
         Orbit {
             name: "EDGES".into(),
             pieces: edges,
+            alike: None,
         },
+    ];
+    (orbits, turns)
+}
+
+/// A 4x4x4 (coordinates ±1, ±3): corners, wings (each a face pair, two per edge), and centres
+/// that look alike on each face; outer face turns and wide turns of each face, and x, y, z.
+pub fn cube4() -> (Vec<Orbit>, Vec<Turn>) {
+    let mut corners = Vec::new();
+    for x in [3, -3] {
+        for y in [3, -3] {
+            for z in [3, -3] {
+                corners.push(three(
+                    [x, y, z],
+                    [x.signum(), 0, 0],
+                    [0, y.signum(), 0],
+                    [0, 0, z.signum()],
+                ));
+            }
+        }
+    }
+    let mut wings = Vec::new();
+    let mut centres = Vec::new();
+    let mut faces = Vec::new();
+    for (f, (_, a)) in FACES.iter().enumerate() {
+        // The two in-face axes, each at ±1.
+        let axes: Vec<usize> = (0..3).filter(|&i| a[i] == 0).collect();
+        for s in [1, -1] {
+            for t in [1, -1] {
+                let mut at = [3 * a[0], 3 * a[1], 3 * a[2]];
+                at[axes[0]] = s;
+                at[axes[1]] = t;
+                centres.push(Piece {
+                    at,
+                    frame: vec![*a],
+                });
+                faces.push(f);
+            }
+        }
+        for (_, b) in &FACES[f + 1..] {
+            if dot(a, b) == 0 {
+                let along = (0..3).find(|&i| a[i] == 0 && b[i] == 0).unwrap();
+                for s in [1, -1] {
+                    let mut at = [3 * (a[0] + b[0]), 3 * (a[1] + b[1]), 3 * (a[2] + b[2])];
+                    at[along] = s;
+                    wings.push(Piece {
+                        at,
+                        frame: vec![*a, *b],
+                    });
+                }
+            }
+        }
+    }
+    let mut turns = Vec::new();
+    for (name, n) in FACES {
+        turns.push(Turn::new(name, face_matrix(&n), n, 2));
+        turns.push(Turn::new(&format!("{name}w"), face_matrix(&n), n, 0));
+    }
+    turns.extend(cube_rotations());
+    let orbit = |name: &str, pieces, alike| Orbit {
+        name: name.into(),
+        pieces,
+        alike,
+    };
+    let orbits = vec![
+        orbit("CORNERS", corners, None),
+        orbit("WINGS", wings, None),
+        orbit("CENTERS", centres, Some(faces)),
     ];
     (orbits, turns)
 }

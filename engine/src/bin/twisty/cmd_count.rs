@@ -1,10 +1,11 @@
 //! `twisty count`: the reachable states, by a full BFS where the table fits, else the order of the
 //! group the moves generate (Schreier-Sims).
 
-use crate::common::{io, open, progress, Common, Result};
+use crate::common::{io, open, Common, Result};
+use crate::progress::TableProgress;
 use engine::count;
 use engine::full_table::DistTable;
-use engine::solver::full_table_size;
+use engine::solver::full_table_bytes;
 use std::io::Write;
 
 #[derive(clap::Args)]
@@ -18,10 +19,11 @@ pub struct CountArgs {
 pub fn run(args: CountArgs, w: &mut impl Write) -> Result<()> {
     let chosen = args.common.choose(&open(&args.def)?)?;
     let (p, set) = (&chosen.puzzle, &chosen.set);
-    match full_table_size(p, set) {
-        Some(n) if n <= args.common.table_limit as u128 => {
+    match full_table_bytes(p, set) {
+        Some(n) if n <= args.common.memory() as u128 => {
             let space = DistTable::space_for(p, set)?;
-            let t = DistTable::build_for(&space, set.perms.len(), progress);
+            let mut bar = TableProgress::new(space.size as u64);
+            let t = DistTable::build_for(&space, set.perms.len(), |l| bar.level(l));
             if !t.complete {
                 return Err("interrupted".into());
             }
@@ -38,6 +40,8 @@ pub fn run(args: CountArgs, w: &mut impl Write) -> Result<()> {
             let order = count::group_order(p, &perms);
             if (0..p.orbits.len()).all(|o| p.distinct_labels(o)) {
                 writeln!(w, "{order} reachable states (Schreier-Sims: the order of the group the moves generate)").map_err(io)?;
+            } else if let Some(states) = count::distinct_states(p, &perms) {
+                writeln!(w, "{states} reachable states (Schreier-Sims: the order of the group the moves and the swaps of interchangeable pieces generate, over the swaps')").map_err(io)?;
             } else {
                 writeln!(
                     w,

@@ -1,10 +1,12 @@
 //! `twisty discover`: the shortest sequence for each effect that moves few pieces, ranked as the
 //! article ranks them.
 
-use crate::common::{io, open, progress, Common, Result};
-use engine::discover::{discover, Options};
+use crate::common::{io, open, Common, Result};
+use crate::progress::TableProgress;
+use engine::discover::{bytes_per_state, discover, Options};
 use engine::full_table::DistTable;
 use engine::solver::fingerprint;
+use engine::space::rank_count;
 use engine::{interrupt, state_notation};
 use std::io::Write;
 use std::path::PathBuf;
@@ -37,9 +39,10 @@ pub struct DiscoverArgs {
     /// A table written by `twisty gods --out` for the same moves.
     #[arg(long)]
     table: Option<PathBuf>,
-    /// Most states the breadth-first search keeps when no table fits.
-    #[arg(long, default_value_t = 20_000_000)]
-    state_limit: usize,
+    /// Most states the breadth-first search keeps when no table fits (default: as many as fit
+    /// in --memory).
+    #[arg(long)]
+    state_limit: Option<usize>,
 }
 
 pub fn run(args: DiscoverArgs, w: &mut impl Write) -> Result<()> {
@@ -61,8 +64,10 @@ pub fn run(args: DiscoverArgs, w: &mut impl Write) -> Result<()> {
         max_depth: args.max_depth,
         fixed,
         top: args.top,
-        table_limit: args.common.table_limit as u128,
-        state_limit: args.state_limit,
+        memory: args.common.memory(),
+        state_limit: args
+            .state_limit
+            .unwrap_or((args.common.memory() / bytes_per_state(&p)) as usize),
     };
     let loaded = match args.table {
         Some(path) => {
@@ -73,7 +78,9 @@ pub fn run(args: DiscoverArgs, w: &mut impl Write) -> Result<()> {
         None => None,
     };
     let start = Instant::now();
-    let d = discover(&p, &set, &options, loaded, progress)?;
+    let mut bar = TableProgress::new(rank_count(&p, &set.perms).unwrap_or(0) as u64);
+    let d = discover(&p, &set, &options, loaded, |l| bar.level(l))?;
+    drop(bar);
     if d.exhaustive {
         writeln!(
             w,

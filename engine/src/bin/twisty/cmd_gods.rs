@@ -2,10 +2,12 @@
 //! slice of one level of a sliced run (`--slice I/N`, for a job array); or `merge DIR`, which
 //! checks and combines a sliced run's files (the protocol is in `engine::slices`).
 
-use crate::common::{io, open, progress, Common, Result};
+use crate::common::{io, open, Common, Result};
+use crate::progress::TableProgress;
 use engine::full_table::DistTable;
+use engine::memory;
 use engine::slices::{self, Job};
-use engine::solver::fingerprint;
+use engine::solver::{fingerprint, full_table_bytes};
 use engine::space::{rank_count, Space};
 use std::io::Write;
 use std::path::PathBuf;
@@ -52,6 +54,17 @@ pub fn run(args: GodsArgs, w: &mut impl Write) -> Result<()> {
     let chosen = args.common.choose(&open(&def)?)?;
     let (p, set) = (&chosen.puzzle, &chosen.set);
     let states = rank_count(p, &set.perms).ok_or("the state space is too large to rank")?;
+    let bytes = full_table_bytes(p, set).expect("counted above");
+    let memory = args.common.memory();
+    // Checked before anything is allocated: a table that does not fit is refused, not attempted.
+    if args.slice.is_none() && bytes > memory as u128 {
+        return Err(format!(
+            "the table needs {} ({states} ranks at {} bits), more than --memory {}: give more with --memory, cut it into slices (gods --slice I/N, see README), or solve single states (twisty solve uses IDA* when the table does not fit)",
+            memory::show(bytes),
+            if set.closed_under_inverse(&p.modulus()) { 2 } else { 8 },
+            memory::show(memory as u128)
+        ));
+    }
     let space = DistTable::space_for(p, set)?;
     let fp = fingerprint(p, set);
     if let Some(spec) = args.slice {
@@ -79,14 +92,14 @@ pub fn run(args: GodsArgs, w: &mut impl Write) -> Result<()> {
         return Ok(());
     }
     eprintln!(
-        "{} ranks ({} MB at 2 bits each), {} moves, {} threads",
-        states,
-        space.size.div_ceil(4) >> 20,
+        "{states} ranks ({}), {} moves, {} threads",
+        memory::show(bytes),
         set.perms.len(),
         engine::full_table::threads()
     );
     let start = Instant::now();
-    let table = DistTable::build_for(&space, set.perms.len(), progress);
+    let mut bar = TableProgress::new(space.size as u64);
+    let table = DistTable::build_for(&space, set.perms.len(), |l| bar.level(l));
     if !table.complete {
         writeln!(
             w,

@@ -2,6 +2,7 @@
 //! sequence with a given effect.
 
 use crate::common::{io, open, scrambled, Common, Result};
+use crate::progress::{self, TableProgress};
 use engine::solver::Solver;
 use engine::state_notation;
 use std::io::Write;
@@ -37,14 +38,16 @@ pub fn run(args: SolveArgs, w: &mut impl Write) -> Result<()> {
         return Err("--effect and --any-orientation do not go together: an effect is exact".into());
     }
     let start = Instant::now();
-    let limit = args.common.table_limit as u128;
+    let ranks = engine::space::rank_count(&chosen.puzzle, &chosen.set.perms).unwrap_or(0);
+    let mut bar = TableProgress::new(ranks.min(u64::MAX as u128) as u64);
     let solver = Solver::new(
         &chosen.puzzle,
         chosen.set.clone(),
         args.table.as_deref(),
-        limit,
-        |_| {},
+        args.common.memory(),
+        |l| bar.level(l),
     )?;
+    drop(bar);
     let prepared = start.elapsed();
     let start = Instant::now();
     let (path, what, from) = if let Some(e) = args.effect {
@@ -65,7 +68,9 @@ pub fn run(args: SolveArgs, w: &mut impl Write) -> Result<()> {
             (None, Some(m)) => scrambled(&p, &m)?,
             (None, None) => return Err("give a scramble, --state FILE or --effect".into()),
         };
-        (solver.solve(&chosen.state(&s)?, args.max_depth), "state", s)
+        let state = chosen.state(&s)?;
+        let found = solver.solve_reporting(&state, args.max_depth, &progress::search);
+        (found, "state", s)
     };
     let path = path.ok_or(format!(
         "no sequence of at most {} moves reaches it",

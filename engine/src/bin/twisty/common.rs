@@ -4,10 +4,8 @@
 use clap::Args;
 use engine::alg;
 use engine::choice::{Choice, Chosen};
-use engine::full_table::Level;
 use engine::metric::Metric;
 use engine::model::{Puzzle, State};
-use engine::solver::FULL_TABLE_LIMIT;
 
 pub type Result<T> = std::result::Result<T, String>;
 
@@ -29,9 +27,10 @@ pub struct Common {
     /// sequence to any rotation of the goal, never a rotation in it).
     #[arg(long)]
     pub any_orientation: bool,
-    /// Largest full table to build, in states.
-    #[arg(long, default_value_t = FULL_TABLE_LIMIT as u64)]
-    pub table_limit: u64,
+    /// Memory for tables, in bytes (512M, 8G): a full table is built when it fits, else the
+    /// search uses pattern databases that fit. Default: half the memory available.
+    #[arg(long, value_name = "BYTES", value_parser = engine::memory::parse)]
+    pub memory: Option<u64>,
 }
 
 /// A comma- or space-separated list of names.
@@ -43,6 +42,11 @@ fn names(list: &str) -> Vec<String> {
 }
 
 impl Common {
+    /// The memory budget in bytes.
+    pub fn memory(&self) -> u64 {
+        self.memory.unwrap_or_else(engine::memory::default_budget)
+    }
+
     /// The user's choice of moves.
     pub fn choice(&self) -> Choice {
         Choice {
@@ -86,14 +90,6 @@ pub fn scrambled(puzzle: &Puzzle, moves: &str) -> Result<State> {
     let perms: Vec<_> = puzzle.moves.iter().map(|m| &m.perm).collect();
     let modulus = puzzle.modulus();
     Ok(puzzle.goal.apply(&a.perm(&perms, &modulus), &modulus))
-}
-
-/// One line on stderr per BFS level.
-pub fn progress(level: &Level) {
-    eprintln!(
-        "depth {:>2}: {:>13} states, {:>13} reached, {:>7.2} s",
-        level.depth, level.states, level.reached, level.seconds
-    );
 }
 
 /// Output errors as the commands report them.

@@ -9,6 +9,7 @@ mod cmd_gods;
 mod cmd_list;
 mod cmd_solve;
 mod common;
+mod progress;
 
 use clap::{Parser, Subcommand};
 use std::io::Write;

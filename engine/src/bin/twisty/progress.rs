@@ -1,0 +1,58 @@
+//! Progress on stderr: a table's levels (a bar on a terminal, one plain line per level otherwise)
+//! and a long search's depth, nodes and nodes per second.
+
+use engine::full_table::Level;
+use indicatif::{ProgressBar, ProgressStyle};
+use std::io::IsTerminal;
+
+/// The levels of one table build.
+pub struct TableProgress {
+    bar: Option<ProgressBar>,
+}
+
+impl TableProgress {
+    /// For a table of `ranks` entries.
+    pub fn new(ranks: u64) -> TableProgress {
+        let bar = std::io::stderr().is_terminal().then(|| {
+            let bar = ProgressBar::new(ranks);
+            bar.set_style(
+                ProgressStyle::with_template(
+                    "{elapsed_precise} [{bar:40}] {human_pos}/{human_len} states {msg}",
+                )
+                .expect("a fixed template")
+                .progress_chars("=> "),
+            );
+            bar
+        });
+        TableProgress { bar }
+    }
+
+    pub fn level(&mut self, level: &Level) {
+        match &self.bar {
+            Some(bar) => {
+                bar.set_position(level.reached);
+                bar.set_message(format!("depth {}", level.depth));
+            }
+            None => eprintln!(
+                "depth {:>2}: {:>13} states, {:>13} reached, {:>7.2} s",
+                level.depth, level.states, level.reached, level.seconds
+            ),
+        }
+    }
+}
+
+impl Drop for TableProgress {
+    fn drop(&mut self) {
+        if let Some(bar) = &self.bar {
+            bar.finish_and_clear();
+        }
+    }
+}
+
+/// One line per report of a search: its depth, nodes and rate.
+pub fn search(depth: u32, nodes: u64, seconds: f64) {
+    eprintln!(
+        "searching depth {depth:>2}: {nodes:>14} nodes, {:>12.0} nodes/s, {seconds:>8.1} s",
+        nodes as f64 / seconds.max(1e-9)
+    );
+}
