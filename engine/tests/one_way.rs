@@ -14,9 +14,11 @@ use std::collections::HashMap;
 
 /// A corner state in the test's own terms: the piece and orientation at each place.
 type Corners = Vec<(usize, usize)>;
+/// A move in the test's own terms: gather sources and twists.
+type Move = (Vec<usize>, Vec<usize>);
 
 /// The 2x2x2 turned by U and R clockwise only.
-fn model() -> (Puzzle, Vec<(Vec<usize>, Vec<usize>)>) {
+fn model() -> (Puzzle, Vec<Move>) {
     let orbits = [cube2_corners()];
     let turns: Vec<Turn> = face_turns()
         .into_iter()
@@ -35,14 +37,14 @@ fn model() -> (Puzzle, Vec<(Vec<usize>, Vec<usize>)>) {
     (load("ur.json", &kpuzzle(&d)).unwrap(), moves)
 }
 
-fn apply(s: &Corners, (src, twist): &(Vec<usize>, Vec<usize>)) -> Corners {
+fn apply(s: &Corners, (src, twist): &Move) -> Corners {
     (0..s.len())
         .map(|i| (s[src[i]].0, (s[src[i]].1 + twist[i]) % 3))
         .collect()
 }
 
 /// Distances from the solved state under the moves, by breadth-first search over whole states.
-fn distances(moves: &[(Vec<usize>, Vec<usize>)]) -> HashMap<Corners, usize> {
+fn distances(moves: &[Move]) -> HashMap<Corners, usize> {
     let solved: Corners = (0..8).map(|i| (i, 0)).collect();
     let mut d = HashMap::from([(solved.clone(), 0)]);
     let mut frontier = vec![solved];
