@@ -62,13 +62,13 @@ pub fn sticker_colors(p: &Puzzle, map: &StickerMap, s: &State) -> Vec<String> {
 
 /// Flattened cycle notation of an effect, as the article writes it: each cycle from its smallest
 /// element, that element repeated at the end (`[0 6 7 0]`: the piece at 0 goes to 6, 6's to 7, 7's
-/// to 0). A turned piece that stays in place is `i+t`; a cycle whose pieces come back turned ends
-/// with `+t`.
+/// to 0). A piece that arrives turned carries `+t` where it arrives (`[0 1+1 2+1 0]`: the pieces
+/// reaching 1 and 2 are flipped); the repeated first element carries the twist of the piece that
+/// comes back to it, so a turned piece that stays in place is `i i+t`.
 pub fn flattened(p: &Puzzle, e: &Perm) -> (String, usize) {
     if let Some(map) = &p.stickers {
         return flattened_plain(&sticker_perm(map, e));
     }
-    let modulus = p.modulus();
     let offsets = p.offsets();
     // dst[a] = b: the piece at a goes to b.
     let mut dst = vec![0usize; e.len()];
@@ -84,35 +84,35 @@ pub fn flattened(p: &Puzzle, e: &Perm) -> (String, usize) {
         }
         let orbit = offsets.iter().rposition(|&f| f <= a).unwrap_or(0);
         let local = |i: usize| p.original[i];
-        let mut cycle = vec![local(a)];
-        let mut twist = 0u32;
+        // Each piece's number where it arrives, with the twist it arrives with.
+        let with_twist = |i: usize| match e.twist[i] {
+            0 => local(i).to_string(),
+            t => format!("{}+{t}", local(i)),
+        };
+        let mut cycle = vec![local(a).to_string()];
         let mut i = a;
         seen[a] = true;
         loop {
             let j = dst[i];
-            twist += e.twist[j] as u32;
             if j == a {
                 break;
             }
             seen[j] = true;
-            cycle.push(local(j));
+            cycle.push(with_twist(j));
             i = j;
         }
         length += cycle.len() + 1;
-        let t = twist % modulus[a] as u32;
         let mut text = String::new();
         if p.orbits.len() > 1 {
             text.push_str(&p.orbits[orbit].name);
             text.push(' ');
         }
-        let body: Vec<String> = cycle.iter().map(|c| c.to_string()).collect();
-        text.push_str(&body.join(" "));
-        if cycle.len() > 1 {
-            text.push(' ');
-            text.push_str(&cycle[0].to_string());
-        }
-        if t != 0 {
-            text.push_str(&format!("+{t}"));
+        text.push_str(&cycle.join(" "));
+        // Closed by its first element again (a piece turned in place too: `3 3+1`).
+        text.push(' ');
+        text.push_str(&local(a).to_string());
+        if e.twist[a] != 0 {
+            text.push_str(&format!("+{}", e.twist[a]));
         }
         parts.push(text);
     }

@@ -65,12 +65,14 @@ fn twist_after(toks: &[(usize, String)], i: &mut usize) -> Result<u8, String> {
     u8::try_from(number(t)?).map_err(|_| format!("column {}: twist {} is too large", t.0, t.1))
 }
 
-/// A cycle as written: its orbit, its numbers with their columns, and its net twist.
-type Cycle = (usize, Vec<(usize, usize)>, u8);
+/// A cycle as written: its orbit, its numbers with their columns and the twist each piece arrives
+/// with (`2+1`), and the twist written after it (that of the piece arriving at its first number).
+type Cycle = (usize, Vec<(usize, usize, u8)>, u8);
 
 /// Parses an effect: cycles `(0 1)(2 5 7)` or the article's flattened `[0 1 0 2 5 7 2]`, in the
-/// definition's numbering; a cycle may end with `+t` (its pieces come back turned by `t`); in a
-/// definition with several orbits, an orbit's name comes before its cycles.
+/// definition's numbering; a number may carry `+t` (the piece arriving there is turned by `t`), and
+/// `+t` after a cycle turns the piece arriving at its first number; in a definition with several
+/// orbits, an orbit's name comes before its cycles.
 pub fn parse_effect(puzzle: &Puzzle, text: &str) -> Result<Perm, String> {
     let toks = tokens(text);
     // Cycles as lists of numbers, each with its orbit and twist.
@@ -87,14 +89,22 @@ pub fn parse_effect(puzzle: &Puzzle, text: &str) -> Result<Perm, String> {
             "(" | "[" => {
                 let flat = t == "[";
                 let close = if flat { "]" } else { ")" };
-                let Some(o) = orbit else {
+                i += 1;
+                // `[CORNERS 0 1 0, EDGES 2 3 2]`, as effects print: the orbit inside the bracket.
+                if let Some(o) = toks
+                    .get(i)
+                    .and_then(|w| puzzle.orbits.iter().position(|x| x.name == w.1))
+                {
+                    orbit = Some(o);
+                    i += 1;
+                }
+                let Some(mut o) = orbit else {
                     return Err(format!(
                         "column {col}: name the orbit first ({})",
                         orbit_names(puzzle)
                     ));
                 };
-                i += 1;
-                let mut current: Vec<(usize, usize)> = Vec::new();
+                let mut current: Vec<(usize, usize, u8)> = Vec::new();
                 loop {
                     let Some(tok) = toks.get(i) else {
                         return Err(format!("column {col}: '{t}' is never closed"));
@@ -103,14 +113,27 @@ pub fn parse_effect(puzzle: &Puzzle, text: &str) -> Result<Perm, String> {
                         i += 1;
                         break;
                     }
+                    if let Some(x) = puzzle.orbits.iter().position(|x| x.name == tok.1) {
+                        if !current.is_empty() || puzzle.stickers.is_some() {
+                            return Err(format!(
+                                "column {}: an orbit's name between numbers",
+                                tok.0
+                            ));
+                        }
+                        o = x;
+                        orbit = Some(x);
+                        i += 1;
+                        continue;
+                    }
                     let v = number(tok)?;
                     i += 1;
-                    if flat && current.first().is_some_and(|&(f, _)| f == v) {
+                    if flat && current.first().is_some_and(|&(f, _, _)| f == v) {
                         let twist = twist_after(&toks, &mut i)?;
                         cycles.push((o, std::mem::take(&mut current), twist));
                         continue;
                     }
-                    current.push((v, tok.0));
+                    let twist = twist_after(&toks, &mut i)?;
+                    current.push((v, tok.0, twist));
                 }
                 if flat && !current.is_empty() {
                     return Err(format!(
@@ -142,12 +165,12 @@ pub fn parse_effect(puzzle: &Puzzle, text: &str) -> Result<Perm, String> {
         let mut dst: Vec<usize> = (0..map.stickers).collect();
         let mut used = vec![false; map.stickers];
         for (_, cycle, twist) in &cycles {
-            if *twist != 0 {
+            if *twist != 0 || cycle.iter().any(|c| c.2 != 0) {
                 return Err(
                     "a sticker effect shows turns by where stickers go: no '+t' here".into(),
                 );
             }
-            for (k, &(s, col)) in cycle.iter().enumerate() {
+            for (k, &(s, col, _)) in cycle.iter().enumerate() {
                 if s >= map.stickers {
                     return Err(format!(
                         "column {col}: sticker {s} is out of range 0..{}",
@@ -198,7 +221,7 @@ pub fn parse_effect(puzzle: &Puzzle, text: &str) -> Result<Perm, String> {
     let mut used = vec![false; puzzle.positions()];
     for (o, cycle, twist) in &cycles {
         let mut pos = Vec::new();
-        for &(v, col) in cycle {
+        for &(v, col, _) in cycle {
             let Some(i) = kpuzzle_position(puzzle, *o, v) else {
                 return Err(format!(
                     "column {col}: {} has no moving piece {v}",
@@ -214,12 +237,16 @@ pub fn parse_effect(puzzle: &Puzzle, text: &str) -> Result<Perm, String> {
             let (a, b) = (pos[k], pos[(k + 1) % pos.len()]);
             p.src[b] = a as u16;
         }
-        if let Some(&first) = pos.first() {
-            let m = modulus[first];
-            if *twist >= m {
-                return Err(format!("twist {twist} is out of range 0..{}", m - 1));
+        for (k, &(_, col, t)) in cycle.iter().enumerate() {
+            let t = if k == 0 { t + *twist } else { t };
+            let m = modulus[pos[k]];
+            if t >= m {
+                return Err(format!(
+                    "column {col}: twist {t} is out of range 0..{}",
+                    m - 1
+                ));
             }
-            p.twist[first] = *twist;
+            p.twist[pos[k]] = t;
         }
     }
     Ok(p)
@@ -288,13 +315,21 @@ pub fn parse_positions(puzzle: &Puzzle, text: &str) -> Result<Vec<usize>, String
     Ok(out)
 }
 
-/// Parses a state: sticker colours separated by spaces (as `twisty apply` prints them) for a
-/// sticker definition, or a KPuzzle pattern (`{"CORNERS": {"pieces": [...], "orientation": [...]}}`).
+/// Parses a state as `twisty apply` prints it: sticker colours separated by spaces for a sticker
+/// definition (the net drawn above them and the `solved:` line are skipped), else one line per
+/// orbit (`CORNERS: 0/2 4/1 ...`, piece and orientation); or a KPuzzle pattern
+/// (`{"CORNERS": {"pieces": [...], "orientation": [...]}}`).
 pub fn parse_state(puzzle: &Puzzle, text: &str) -> Result<State, String> {
     let modulus = puzzle.modulus();
     let mut s = puzzle.goal.clone();
     if let Some(map) = &puzzle.stickers {
-        let colors: Vec<&str> = text.split_whitespace().collect();
+        // The colours line: the last with one word per sticker (the net's lines are shorter).
+        let line = text
+            .lines()
+            .rev()
+            .find(|l| l.split_whitespace().count() == map.stickers)
+            .unwrap_or(text);
+        let colors: Vec<&str> = line.split_whitespace().collect();
         if colors.len() != map.stickers {
             return Err(format!(
                 "expected {} sticker colours, found {}",
@@ -352,6 +387,9 @@ pub fn parse_state(puzzle: &Puzzle, text: &str) -> Result<State, String> {
         }
         return Ok(s);
     }
+    if !text.trim_start().starts_with('{') {
+        return parse_orbit_lines(puzzle, text);
+    }
     let v: serde_json::Value = serde_json::from_str(text)
         .map_err(|e| format!("line {} column {}: {e}", e.line(), e.column()))?;
     let obj = v
@@ -405,6 +443,79 @@ pub fn parse_state(puzzle: &Puzzle, text: &str) -> Result<State, String> {
     b.sort_unstable();
     if a != b {
         return Err("the pattern does not hold each piece exactly once".into());
+    }
+    Ok(s)
+}
+
+/// A state as [`crate::show::ShowState`] prints it for a puzzle of orbits: `NAME: piece/ori ...`
+/// per orbit (orientation left out where an orbit has one), lines for other things skipped.
+fn parse_orbit_lines(puzzle: &Puzzle, text: &str) -> Result<State, String> {
+    let mut s = puzzle.goal.clone();
+    let offsets = puzzle.offsets();
+    let mut given = vec![false; puzzle.orbits.len()];
+    for (n, line) in text.lines().enumerate() {
+        let Some((name, rest)) = line.split_once(':') else {
+            continue;
+        };
+        let Some(o) = puzzle.orbits.iter().position(|x| x.name == name.trim()) else {
+            continue;
+        };
+        let orbit = &puzzle.orbits[o];
+        let words: Vec<(usize, &str)> = rest
+            .split_whitespace()
+            .map(|w| (w.as_ptr() as usize - line.as_ptr() as usize + 1, w))
+            .collect();
+        let at = |col: usize| format!("line {} column {col}", n + 1);
+        if words.len() != orbit.size {
+            return Err(format!(
+                "{}: {} pieces for orbit {}, expected {}",
+                at(words.first().map_or(name.len() + 2, |w| w.0)),
+                words.len(),
+                orbit.name,
+                orbit.size
+            ));
+        }
+        for (i, &(col, w)) in words.iter().enumerate() {
+            let (piece, ori) = match w.split_once('/') {
+                Some((p, r)) => (p, r.parse::<u8>().ok()),
+                None => (w, Some(0)),
+            };
+            let label = format!("{}{piece}", orbit.name);
+            let l = puzzle
+                .label_names
+                .iter()
+                .position(|x| *x == label || *x == piece)
+                .ok_or(format!(
+                    "{}: no piece '{piece}' in orbit {}",
+                    at(col),
+                    orbit.name
+                ))?;
+            match ori {
+                Some(r) if r < orbit.ori => s.ori[offsets[o] + i] = r,
+                _ => {
+                    return Err(format!(
+                        "{}: '{w}': expected PIECE/ORIENTATION with an orientation below {}",
+                        at(col),
+                        orbit.ori
+                    ))
+                }
+            }
+            s.label[offsets[o] + i] = l as u8;
+        }
+        given[o] = true;
+    }
+    if let Some(o) = given.iter().position(|g| !g) {
+        return Err(format!(
+            "no line for orbit {} (NAME: piece/orientation ...)",
+            puzzle.orbits[o].name
+        ));
+    }
+    let mut a = s.label.clone();
+    let mut b = puzzle.goal.label.clone();
+    a.sort_unstable();
+    b.sort_unstable();
+    if a != b {
+        return Err("the state does not hold each piece exactly once".into());
     }
     Ok(s)
 }

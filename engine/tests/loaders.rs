@@ -281,8 +281,66 @@ fn effect_and_state_messages() {
     );
 }
 
+#[test]
+fn orbit_state_lines_have_clear_errors() {
+    let k = shipped::open("3x3x3").unwrap();
+    let st = |t: &str| state_notation::parse_state(&k, t).unwrap_err();
+    assert_eq!(
+        st("CORNERS: 0/0 1/0"),
+        "line 1 column 10: 2 pieces for orbit CORNERS, expected 8"
+    );
+    assert_eq!(
+        st("CORNERS: 0/0 1/0 2/0 3/0 4/0 5/0 6/0 9/0"),
+        "line 1 column 38: no piece '9' in orbit CORNERS"
+    );
+    assert_eq!(
+        st("CORNERS: 0/0 1/0 2/0 3/0 4/0 5/0 6/0 7/3"),
+        "line 1 column 38: '7/3': expected PIECE/ORIENTATION with an orientation below 3"
+    );
+    assert_eq!(
+        st("CORNERS: 0/0 1/0 2/0 3/0 4/0 5/0 6/0 7/0"),
+        "no line for orbit EDGES (NAME: piece/orientation ...)"
+    );
+}
+
+/// What `twisty apply` prints, read back by `--state`, and effects printed and read back, for a
+/// definition of each format (and one with a net).
+#[test]
+fn states_and_effects_read_back_what_is_printed() {
+    let mut lcg = 12345u64;
+    for name in ["2x2x2", "2x2x2-stickers", "3x3x3", "pancake", "floppy"] {
+        let p = shipped::open(name).unwrap();
+        let modulus = p.modulus();
+        for _ in 0..20 {
+            let mut e = engine::model::Perm::identity(p.positions());
+            for _ in 0..12 {
+                lcg = lcg
+                    .wrapping_mul(6364136223846793005)
+                    .wrapping_add(1442695040888963407);
+                let m = &p.moves[(lcg >> 33) as usize % p.moves.len()].perm;
+                e = e.then(m, &modulus);
+            }
+            let s = p.goal.apply(&e, &modulus);
+            let printed = format!("{}\nsolved: no\n", engine::show::ShowState(&p, &s));
+            let drawn = engine::net_drawing::draw(&p, &s, false).unwrap_or_default();
+            let back = state_notation::parse_state(&p, &format!("{drawn}{printed}"));
+            assert_eq!(back.as_ref(), Ok(&s), "{name}: {printed}");
+            let (text, _) = engine::show::flattened(&p, &e);
+            if p.stickers.is_none() {
+                let back = state_notation::parse_effect(&p, &text).expect(&text);
+                assert_eq!(back, e, "{name}: {text}");
+            }
+        }
+    }
+}
+
 proptest! {
     #![proptest_config(ProptestConfig::with_cases(400))]
+
+    #[test]
+    fn memory_sizes_never_panic(text in "\\PC{0,20}") {
+        let _ = engine::memory::parse(&text);
+    }
 
     #[test]
     fn yaml_never_panics(text in "\\PC{0,300}") {
