@@ -45,10 +45,14 @@ pub fn table_bytes(ranks: u128, bits: u32) -> u128 {
     (ranks * bits as u128).div_ceil(64) * 8
 }
 
-/// Bytes for people: `120 MB`, `1.2 GB`.
+/// Bytes for people: `120 MB`, `1.2 GB`, `8.6e22 bytes`.
 pub fn show(bytes: u128) -> String {
     let b = bytes as f64;
-    if b >= (1u64 << 30) as f64 {
+    if b >= (1u64 << 50) as f64 {
+        format!("{b:.1e} bytes")
+    } else if b >= (1u64 << 40) as f64 {
+        format!("{:.1} TB", b / (1u64 << 40) as f64)
+    } else if b >= (1u64 << 30) as f64 {
         format!("{:.1} GB", b / (1u64 << 30) as f64)
     } else if b >= (1u64 << 20) as f64 {
         format!("{:.0} MB", b / (1u64 << 20) as f64)

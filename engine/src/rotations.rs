@@ -155,7 +155,7 @@ impl AnyOrientation {
             }
         }
         let (pivot, by_pivot) = pivot(puzzle, set, &group, &modulus).ok_or(
-            "--any-orientation: no piece tells the rotations apart (each rotation must take it to its own place and orientation)",
+            "--any-orientation: no piece the rotations can always bring home (one that each rotation takes to a place and orientation of its own, and that the moves take only to such places)",
         )?;
         let mut me = AnyOrientation {
             puzzle: puzzle.clone(),

@@ -251,3 +251,116 @@ fn learn_data_counts_labels_and_train_names_its_feature() {
         .assert()
         .code(2);
 }
+
+/// A folder of its own for one test's files.
+fn scratch(name: &str) -> std::path::PathBuf {
+    let dir = std::env::temp_dir().join(format!("twisty-cli-{name}-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    dir
+}
+
+#[test]
+fn memory_budget_refuses_a_table_that_does_not_fit() {
+    twisty()
+        .args(["gods", "2x2x2", "--memory", "100K"])
+        .assert()
+        .code(1)
+        .stderr(predicate::str::starts_with(
+            "twisty: the table needs 898 KB (3674160 ranks at 2 bits), more than --memory 100 KB",
+        ));
+    twisty()
+        .args(["gods", "2x2x2", "--memory", "lots"])
+        .assert()
+        .code(2)
+        .stderr(predicate::str::contains(
+            "'lots': expected bytes, e.g. 512M or 8G",
+        ));
+    // Within the budget the same command answers; below it solve searches instead.
+    twisty()
+        .args(["gods", "2x2x2", "--memory", "1M"])
+        .assert()
+        .success()
+        .stdout(predicate::str::contains("God's number: 11"));
+    twisty()
+        .args(["solve", "2x2x2", "R U F", "--memory", "100K"])
+        .assert()
+        .success()
+        .stdout("F' U' R'\n");
+}
+
+#[test]
+fn moves_rotations_and_any_orientation() {
+    twisty()
+        .args(["count", "pancake", "--moves", "U,Q"])
+        .assert()
+        .code(1)
+        .stderr(predicate::str::contains("unknown move 'Q' in --moves"));
+    twisty()
+        .args(["count", "2x2x2", "--moves", "U,R"])
+        .assert()
+        .success()
+        .stdout(predicate::str::starts_with("29160 reachable states"));
+    twisty()
+        .args(["count", "2x2x2", "--rotations", "w"])
+        .assert()
+        .code(1)
+        .stderr(predicate::str::contains("--rotations: unknown move 'w'"));
+    twisty()
+        .args(["count", "2x2x2", "--any-orientation"])
+        .assert()
+        .code(1)
+        .stderr(predicate::str::contains("no rotations I can find"));
+    // A .tws definition with rotations among its moves, written here.
+    let dir = scratch("rotations");
+    let def = dir.join("two.tws");
+    std::fs::write(
+        &def,
+        "Name two\nSet P 4 1\nSolved\nP\n1 2 3 4\nEnd\nMove A\nP\n2 1 3 4\nEnd\nMove B\nP\n1 2 4 3\nEnd\nMove S\nP\n3 4 1 2\nEnd\n",
+    )
+    .unwrap();
+    twisty()
+        .args(["count", def.to_str().unwrap()])
+        .assert()
+        .success()
+        .stderr(predicate::str::contains(
+            "rotations S left out of the moves",
+        ))
+        .stdout(predicate::str::starts_with("4 reachable states"));
+    // The piece at 0 reaches place 1 by A, and no rotation brings it home from there: refused.
+    twisty()
+        .args(["count", def.to_str().unwrap(), "--any-orientation"])
+        .assert()
+        .code(1)
+        .stderr(predicate::str::contains(
+            "no piece the rotations can always bring home",
+        ));
+}
+
+#[test]
+fn warnings_and_one_way_moves_from_the_command_line() {
+    let dir = scratch("oneway");
+    let def = dir.join("cycle.json");
+    // One move of order 3 in the `moves` metric: no inverse among the moves.
+    std::fs::write(
+        &def,
+        r#"{"orbits": [{"orbitName": "P", "numPieces": 3, "numOrientations": 1}],
+ "defaultPattern": {"P": {"pieces": [0, 1, 2], "orientation": [0, 0, 0]}},
+ "moves": {"A": {"P": {"permutation": [1, 2, 0], "orientationDelta": [0, 0, 0]},
+                 "Q": {"permutation": [0], "orientationDelta": [0]}}}}"#,
+    )
+    .unwrap();
+    let file = def.to_str().unwrap();
+    twisty()
+        .args(["solve", file, "--metric", "moves", "--effect", "(0 1 2)"])
+        .assert()
+        .success()
+        .stdout("A A\n")
+        .stderr(predicate::str::contains(
+            "moves.A.Q: unknown orbit 'Q', ignored",
+        ));
+    twisty()
+        .args(["gods", file, "--metric", "moves"])
+        .assert()
+        .success()
+        .stdout(predicate::str::contains("God's number: 2"));
+}

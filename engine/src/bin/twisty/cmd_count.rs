@@ -9,6 +9,10 @@ use engine::solver::full_table_bytes;
 use std::io::Write;
 
 #[derive(clap::Args)]
+#[command(after_help = "Examples:
+  twisty count 3x3x3
+  twisty count pancake --moves \"U,/\"
+  twisty count cube.kpuzzle.json --any-orientation")]
 pub struct CountArgs {
     /// The definition: a file, or the name of a shipped one.
     def: String,

@@ -13,6 +13,10 @@ use std::path::PathBuf;
 use std::time::Instant;
 
 #[derive(clap::Args)]
+#[command(after_help = "Examples:
+  twisty discover pancake --max-pieces 3 --time-limit 30
+  twisty discover 2x2x2 --max-pieces 3
+  twisty discover 3x3x3 --max-pieces 3 --max-depth 8 --moves \"R,U,F\"")]
 pub struct DiscoverArgs {
     /// The definition: a file, or the name of a shipped one.
     def: String,

@@ -14,7 +14,13 @@ use std::path::PathBuf;
 use std::time::Instant;
 
 #[derive(clap::Args)]
-#[command(args_conflicts_with_subcommands = true)]
+#[command(
+    args_conflicts_with_subcommands = true,
+    after_help = "Examples:
+  twisty gods 2x2x2 --metric qtm
+  twisty gods pancake --out pancake.table
+  twisty gods cube.kpuzzle.json --any-orientation"
+)]
 pub struct GodsArgs {
     #[command(subcommand)]
     merge: Option<GodsCommand>,

@@ -10,15 +10,24 @@ use std::path::PathBuf;
 use std::time::Instant;
 
 #[derive(clap::Args)]
+#[command(after_help = "Examples:
+  twisty solve 2x2x2 \"R U R' F2\"
+  twisty apply 3x3x3 \"R U\" > state.txt; twisty solve 3x3x3 --state state.txt
+  twisty solve pancake --effect \"(4 5)\"
+  twisty solve 3x3x3 --effect \"CORNERS (0 1 2)\"
+  twisty solve cube.kpuzzle.json \"x R U y F\" --any-orientation")]
 pub struct SolveArgs {
     /// The definition: a file, or the name of a shipped one.
     def: String,
     /// A scramble: the state to solve is the solved state after it.
     moves: Option<String>,
-    /// The state, in the format `twisty apply` prints (sticker colours, or a KPuzzle pattern).
+    /// A file with the state as `twisty apply` prints it (sticker colours, or a line per orbit
+    /// `CORNERS: 0/2 4/1 ...`), or a KPuzzle pattern in JSON.
     #[arg(long, conflicts_with_all = ["moves", "effect"])]
     state: Option<PathBuf>,
-    /// Find the shortest sequence with exactly this effect: "(0 1)(2 5 7)" or "[0 1 0]".
+    /// Find the shortest sequence with exactly this effect: "(0 1)(2 5 7)" or "[0 1 0]" in the
+    /// definition's numbering; with several orbits, name each ("CORNERS (0 1 2) EDGES (0 1+1)";
+    /// "+t": the piece arriving there turned by t).
     #[arg(long, conflicts_with = "moves")]
     effect: Option<String>,
     #[command(flatten)]

@@ -20,7 +20,7 @@ use std::process::ExitCode;
     name = "twisty",
     version,
     about = "Any permutation puzzle from a definition file: apply, solve optimally, count, God's algorithm, algorithm discovery",
-    after_help = "DEF is a definition file (turn-set .yaml or KPuzzle .json) or the name of a shipped one (`twisty list`)."
+    after_help = "DEF is a definition file (turn-set .yaml, KPuzzle .json, twsearch's .tws) or the name of a shipped one (`twisty list`)."
 )]
 struct Cli {
     #[command(subcommand)]
@@ -37,8 +37,8 @@ enum Command {
     Solve(cmd_solve::SolveArgs),
     /// Counts the reachable states (BFS where it fits, else Schreier-Sims).
     Count(cmd_count::CountArgs),
-    /// The distance distribution and God's number (2 bits per state, every core). `twisty gods
-    /// merge DIR` combines the files of a sliced run.
+    /// The distance distribution and God's number (2 bits per state, a byte where moves are
+    /// one-way; every core). `twisty gods merge DIR` combines the files of a sliced run.
     Gods(cmd_gods::GodsArgs),
     /// The learned heuristic of seed 003: training data, training (the `learn` feature).
     Learn {

@@ -1,0 +1,93 @@
+//! Writes the definitions the tests generate from a geometric model (`engine/tests/geometry/`), so
+//! that they can be tried from the command line:
+//! `cargo run -p engine --example definitions -- DIR` writes cube2.json (rotations among its
+//! moves, faces derived), cube2.tws, cube3.json (centres' spin ignored), supercube.json,
+//! skewb.json, pyraminx.tws, cube4.json and cube2-one-way.json (U, R, F clockwise only).
+
+#[path = "../tests/geometry/mod.rs"]
+mod geometry;
+
+use geometry::*;
+
+fn main() -> std::io::Result<()> {
+    let dir = std::env::args().nth(1).unwrap_or_else(|| ".".into());
+    std::fs::create_dir_all(&dir)?;
+    let write = |name: &str, text: String| std::fs::write(format!("{dir}/{name}"), text);
+    let cube2_derived: &[(&str, &str)] = &[
+        ("F", "[x: U]"),
+        ("D", "[x2: U]"),
+        ("B", "[x': U]"),
+        ("R", "[z': U]"),
+        ("L", "[z: U]"),
+    ];
+    let corners = [cube2_corners()];
+    let mut turns = vec![face_turns().remove(0)];
+    turns.extend(cube_rotations());
+    let cube2 = Def {
+        orbits: &corners,
+        turns: &turns,
+        derived: cube2_derived,
+        ignore_orientation: &[],
+    };
+    write("cube2.json", kpuzzle(&cube2))?;
+    write("cube2.tws", tws(&cube2))?;
+    let one_way: Vec<Turn> = face_turns()
+        .into_iter()
+        .filter(|t| ["U", "R", "F"].contains(&t.name.as_str()))
+        .collect();
+    write(
+        "cube2-one-way.json",
+        kpuzzle(&Def {
+            orbits: &corners,
+            turns: &one_way,
+            derived: &[],
+            ignore_orientation: &[],
+        }),
+    )?;
+    let orbits = cube3_orbits();
+    let mut turns = face_turns();
+    turns.extend(cube_rotations());
+    for (name, ignore) in [
+        ("cube3.json", &["CENTERS"][..]),
+        ("supercube.json", &[][..]),
+    ] {
+        let d = Def {
+            orbits: &orbits,
+            turns: &turns,
+            derived: &[],
+            ignore_orientation: ignore,
+        };
+        write(name, kpuzzle(&d))?;
+    }
+    let (orbits, turns) = skewb();
+    write(
+        "skewb.json",
+        kpuzzle(&Def {
+            orbits: &orbits,
+            turns: &turns,
+            derived: &[],
+            ignore_orientation: &["CENTERS"],
+        }),
+    )?;
+    let (orbits, turns) = pyraminx();
+    write(
+        "pyraminx.tws",
+        tws(&Def {
+            orbits: &orbits,
+            turns: &turns,
+            derived: &[],
+            ignore_orientation: &[],
+        }),
+    )?;
+    let (orbits, turns) = cube4();
+    write(
+        "cube4.json",
+        kpuzzle(&Def {
+            orbits: &orbits,
+            turns: &turns,
+            derived: &[],
+            ignore_orientation: &[],
+        }),
+    )?;
+    Ok(())
+}
