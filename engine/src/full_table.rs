@@ -182,7 +182,7 @@ impl DistTable {
             .threads(threads())
             .report(&mut report)
             .stop(&stop)
-            .run(graph, &[space.goal_rank()]);
+            .run(graph, &space.goals);
         DistTable {
             fields: layers.fields,
             size: space.size,
@@ -227,9 +227,38 @@ impl DistTable {
         Self::run(space, 2, &graph, space.moves.len(), report)
     }
 
+    /// The reached states of `puzzle` counted once per look: where per-piece moduli ignore some
+    /// orientations, states that differ only there are one (each counted at its smallest rank),
+    /// on every core.
+    pub fn distinct(&self, space: &Space, puzzle: &Puzzle) -> u64 {
+        let unreached = self.unreached();
+        let reached = |r: usize| self.get(r) != unreached;
+        if puzzle.label_mod.is_empty() {
+            return (0..self.size).filter(|&r| reached(r)).count() as u64;
+        }
+        let first = |r: usize| {
+            reached(r)
+                && puzzle
+                    .variants(&space.unrank(r))
+                    .iter()
+                    .skip(1)
+                    .all(|v| space.rank_checked(v).is_none_or(|q| q > r || !reached(q)))
+        };
+        let n = threads();
+        let chunk = self.size.div_ceil(n);
+        std::thread::scope(|scope| {
+            let parts: Vec<_> = (0..n)
+                .map(|t| {
+                    let range = t * chunk..((t + 1) * chunk).min(self.size);
+                    scope.spawn(move || range.filter(|&r| first(r)).count() as u64)
+                })
+                .collect();
+            parts.into_iter().map(|p| p.join().expect("no panic")).sum()
+        })
+    }
+
     /// A shortest path from rank `r` to the goal, as move indices; `None` if `r` is unreached.
     pub fn path(&self, space: &Space, r: usize) -> Option<Vec<usize>> {
-        let goal = space.goal_rank();
         let all: Vec<usize> = (0..self.moves.min(space.moves.len())).collect();
         let mut scratch = Scratch::default();
         walk(
@@ -238,7 +267,7 @@ impl DistTable {
             self.unreached(),
             !self.exact(),
             |s, f| space.for_each_neighbor(s, &all, &mut scratch, f),
-            |s| s == goal,
+            |s| space.goals.contains(&s),
         )
     }
 

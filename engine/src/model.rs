@@ -70,6 +70,9 @@ pub struct Puzzle {
     pub original: Vec<usize>,
     /// What the loader ignored and the user should hear of (an orbit no one declared).
     pub warnings: Vec<String>,
+    /// Per label, the modulus its orientation counts in when it differs from its orbit's
+    /// (KPuzzle's per-piece `orientationMod`; 0 or missing: the orbit's). Empty for most puzzles.
+    pub label_mod: Vec<u8>,
 }
 
 impl Perm {
@@ -275,6 +278,48 @@ impl Puzzle {
             }
         }
         p
+    }
+
+    /// Whether `s` is solved: the goal, up to orientations that per-piece moduli ignore.
+    pub fn is_solved(&self, s: &State) -> bool {
+        if self.label_mod.is_empty() {
+            return *s == self.goal;
+        }
+        s.label == self.goal.label
+            && (0..s.ori.len()).all(|i| match self.label_mod.get(s.label[i] as usize) {
+                Some(&m) if m > 0 => s.ori[i] % m == self.goal.ori[i] % m,
+                _ => s.ori[i] == self.goal.ori[i],
+            })
+    }
+
+    /// Every solved state: the goal with each piece whose modulus ignores some orientations
+    /// turned by every multiple of that modulus (just the goal for most puzzles).
+    pub fn goals(&self) -> Vec<State> {
+        self.variants(&self.goal)
+    }
+
+    /// The states that look like `s` (itself first): `s` with each piece whose modulus ignores
+    /// some orientations turned by every multiple of that modulus.
+    pub fn variants(&self, s: &State) -> Vec<State> {
+        let modulus = self.modulus();
+        let mut out = vec![s.clone()];
+        for i in 0..s.ori.len() {
+            let m = match self.label_mod.get(s.label[i] as usize) {
+                Some(&m) if m > 0 => m,
+                _ => continue,
+            };
+            let k = modulus[i];
+            let mut more = Vec::new();
+            for g in &out {
+                for step in 1..k / m {
+                    let mut v = g.clone();
+                    v.ori[i] = (v.ori[i] + step * m) % k;
+                    more.push(v);
+                }
+            }
+            out.extend(more);
+        }
+        out
     }
 
     /// The puzzle with only the named moves.

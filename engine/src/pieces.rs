@@ -305,6 +305,7 @@ pub fn reduce(p: &Puzzle) -> Puzzle {
         comment: p.comment.clone(),
         original: (0..positions).collect(),
         warnings: Vec::new(),
+        label_mod: Vec::new(),
     }
 }
 

@@ -110,8 +110,9 @@ fn frontier(
 ) -> Result<Vec<u64>, String> {
     let mut bits = vec![0u64; space.size.div_ceil(64)];
     if level == 0 {
-        let g = space.goal_rank();
-        bits[g / 64] |= 1 << (g % 64);
+        for &g in &space.goals {
+            bits[g / 64] |= 1 << (g % 64);
+        }
         return Ok(bits);
     }
     for i in 0..of {
@@ -145,8 +146,7 @@ pub fn run_job(
     let front = frontier(space, dir, fp, level, of)?;
     // What this slice has seen: levels 0..=level.
     let mut seen = vec![0u64; r.len().div_ceil(64)];
-    let g = space.goal_rank();
-    if r.contains(&g) {
+    for &g in space.goals.iter().filter(|g| r.contains(g)) {
         let k = g - r.start;
         seen[k / 64] |= 1 << (k % 64);
     }
@@ -211,10 +211,11 @@ pub fn merge(space: &Space, fp: u64, dir: &Path) -> Result<DistTable, String> {
     let last = files.iter().map(|f| f.level).max().unwrap_or(0);
     let mut table = DistTable::empty(space.size);
     let mut seen = vec![0u64; space.size.div_ceil(64)];
-    let g = space.goal_rank();
-    seen[g / 64] |= 1 << (g % 64);
-    table.set(g, 0);
-    table.distribution.push(1);
+    for &g in &space.goals {
+        seen[g / 64] |= 1 << (g % 64);
+        table.set(g, 0);
+    }
+    table.distribution.push(space.goals.len() as u64);
     for level in 1..=last {
         let mut total = 0;
         for slice in 0..of {

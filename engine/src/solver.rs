@@ -65,7 +65,7 @@ pub fn full_table_bytes(puzzle: &Puzzle, set: &MoveSet) -> Option<u128> {
 struct States<'a> {
     perms: &'a [Perm],
     modulus: &'a [u8],
-    goal: &'a State,
+    puzzle: &'a Puzzle,
     /// Nodes so far and the threshold being searched, for progress reports.
     nodes: Cell<u64>,
     depth: Cell<u32>,
@@ -102,7 +102,7 @@ impl Domain for States<'_> {
         }
     }
     fn is_goal(&self, s: &State) -> bool {
-        s == self.goal
+        self.puzzle.is_solved(s)
     }
 }
 
@@ -168,7 +168,7 @@ impl Solver {
                 let pdbs = coords
                     .into_iter()
                     .map(|c| {
-                        let table = pattern_table(&c, &puzzle.goal, &inverses);
+                        let table = pattern_table(&c, &puzzle.goals(), &inverses);
                         (c, table)
                     })
                     .collect();
@@ -203,7 +203,7 @@ impl Solver {
                 let domain = States {
                     perms: &self.set.perms,
                     modulus: &self.modulus,
-                    goal: &self.puzzle.goal,
+                    puzzle: &self.puzzle,
                     nodes: Cell::new(0),
                     depth: Cell::new(0),
                     started: Instant::now(),
@@ -289,7 +289,10 @@ impl Graph for Backwards<'_> {
 
 /// Distances to the goal's value of one coordinate (the library's BFS, backwards: the predecessors
 /// of a value under move `m` are its images under `m`'s inverse).
-fn pattern_table(c: &Coord, goal: &State, inverses: &[usize]) -> DepthTable {
+fn pattern_table(c: &Coord, goals: &[State], inverses: &[usize]) -> DepthTable {
     let graph = Backwards { coord: c, inverses };
-    DepthTable::build(&graph, &[c.value(goal)])
+    let mut values: Vec<usize> = goals.iter().map(|g| c.value(g)).collect();
+    values.sort_unstable();
+    values.dedup();
+    DepthTable::build(&graph, &values)
 }

@@ -257,3 +257,67 @@ fn cube4_counts_states_with_alike_centres() {
         "7401196841564901869874093974498574336000000000"
     );
 }
+
+#[test]
+fn orientation_mod_per_piece_makes_a_set_of_goals() {
+    let orbits = [cube2_corners()];
+    let turns: Vec<Turn> = face_turns()
+        .into_iter()
+        .filter(|t| ["U", "R", "F"].contains(&t.name.as_str()))
+        .collect();
+    let d = Def {
+        orbits: &orbits,
+        turns: &turns,
+        derived: &[],
+        ignore_orientation: &[],
+    };
+    let text = kpuzzle(&d);
+    // The two corners at (1, 1, ±1), URF and URB: their twists stop mattering.
+    let mixed = text.replacen(
+        "\"orientation\": [0, 0, 0, 0, 0, 0, 0, 0]}",
+        "\"orientation\": [0, 0, 0, 0, 0, 0, 0, 0], \"orientationMod\": [1, 1, 0, 0, 0, 0, 0, 0]}",
+        1,
+    );
+    assert_ne!(mixed, text);
+    let p = load("mixed.json", &mixed).unwrap();
+    let chosen = choice("htm", false).apply(&p).unwrap();
+    let space = engine::full_table::DistTable::space_for(&p, &chosen.set).unwrap();
+    let table = DistTable::build_for(&space, chosen.set.perms.len(), |_| {});
+    // 7! 3^6 states, and the two free twists leave a third of them to tell apart.
+    assert_eq!(table.distribution.iter().sum::<u64>(), 3_674_160);
+    assert_eq!(table.distinct(&space, &p), 3_674_160 / 3);
+    let solver =
+        engine::solver::Solver::new(&p, chosen.set.clone(), None, 1 << 28, |_| {}).unwrap();
+    let modulus = p.modulus();
+    let at = |name: &str| p.label_names.iter().position(|l| l == name).unwrap() as u8;
+    let place =
+        |s: &engine::model::State, name: &str| s.label.iter().position(|&l| l == at(name)).unwrap();
+    // URF and URB twisted against each other: solved as it is.
+    let mut s = p.goal.clone();
+    let (a, b, c) = (
+        place(&s, "CORNERS0"),
+        place(&s, "CORNERS1"),
+        place(&s, "CORNERS2"),
+    );
+    s.ori[a] = 1;
+    s.ori[b] = 2;
+    assert!(p.is_solved(&s));
+    assert_eq!(solver.solve(&s, 20), Some(vec![]));
+    // URF and a corner whose twist counts: a search, ending in a solved state.
+    let mut t = p.goal.clone();
+    t.ori[a] = 1;
+    t.ori[c] = 2;
+    assert!(!p.is_solved(&t));
+    let path = solver.solve(&t, 20).unwrap();
+    assert!(!path.is_empty());
+    let mut end = t.clone();
+    for &m in &path {
+        end = end.apply(&chosen.set.perms[m], &modulus);
+    }
+    assert!(p.is_solved(&end));
+    // IDA* with pattern databases over the same goals agrees.
+    let search =
+        engine::solver::Solver::new(&p, chosen.set.clone(), None, 100_000, |_| {}).unwrap();
+    assert_eq!(search.solve(&t, 20).map(|x| x.len()), Some(path.len()));
+    assert_eq!(search.solve(&s, 20), Some(vec![]));
+}

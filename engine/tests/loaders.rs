@@ -107,8 +107,12 @@ fn kpuzzle_messages_name_the_key() {
             "k.json: defaultPattern.D: unknown orbit 'D'",
         ),
         (
-            kp("[0, 0, 0]}", "[0, 0, 0], \"orientationMod\": [1, 0, 1]}", ""),
-            "k.json: defaultPattern.C.orientationMod[1]: 2 differs from the orbit's first piece (1): one orientationMod per orbit is supported",
+            kp(
+                "\"pieces\": [0, 1, 2], \"orientation\": [0, 0, 0]}",
+                "\"pieces\": [0, 0, 2], \"orientation\": [0, 0, 0], \"orientationMod\": [1, 0, 1]}",
+                "",
+            ),
+            "k.json: defaultPattern.C.orientationMod[1]: piece 0 appears with another orientationMod",
         ),
         (
             kp("[0, 0, 0]}", "[0, 0, 0], \"orientationMod\": [3, 3, 3]}", ""),

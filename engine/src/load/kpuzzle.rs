@@ -133,6 +133,8 @@ pub fn load_kpuzzle(file: &str, text: &str) -> Result<Puzzle, DefError> {
         ori: Vec::new(),
     };
     let mut mods = Vec::new();
+    // Per piece, where an orbit's pieces count their orientations differently (0: the orbit's).
+    let mut label_mod: Vec<Option<u8>> = Vec::new();
     for o in &orbits {
         let key = format!("defaultPattern.{}", o.name);
         let Some(pat) = def.default_pattern.get(&o.name) else {
@@ -142,7 +144,7 @@ pub fn load_kpuzzle(file: &str, text: &str) -> Result<Puzzle, DefError> {
                 "missing: every orbit needs its default pattern".into(),
             ));
         };
-        let m = orientation_mod(file, &key, o, pat.orientation_mod.as_deref())?;
+        let (m, per_piece) = orientation_mod(file, &key, o, pat.orientation_mod.as_deref())?;
         for (what, v) in [("pieces", &pat.pieces), ("orientation", &pat.orientation)] {
             if v.len() != o.size {
                 return Err(key_error(
@@ -176,6 +178,17 @@ pub fn load_kpuzzle(file: &str, text: &str) -> Result<Puzzle, DefError> {
             };
             goal.label.push(l);
             goal.ori.push(r as u8 % m);
+            if let Some(&pm) = per_piece.get(i) {
+                label_mod.resize(label_mod.len().max(l as usize + 1), None);
+                if label_mod[l as usize].is_some_and(|x| x != pm) {
+                    return Err(key_error(
+                        file,
+                        format!("{key}.orientationMod[{i}]"),
+                        format!("piece {p} appears with another orientationMod"),
+                    ));
+                }
+                label_mod[l as usize] = Some(pm);
+            }
         }
         mods.push(m);
     }
@@ -264,19 +277,26 @@ pub fn load_kpuzzle(file: &str, text: &str) -> Result<Puzzle, DefError> {
         comment: def.comment,
         original: orbits_original,
         warnings,
+        label_mod: label_mod.into_iter().map(|m| m.unwrap_or(0)).collect(),
     };
     Ok(crate::pieces::drop_fixed(&puzzle))
 }
 
-/// The one modulus an orbit's pieces count their orientation in: `orientationMod` as cubing.js
-/// reads it (0 or absent: `numOrientations`; 1: orientation ignored), which must divide
-/// `numOrientations` and, here, be the same for every piece of the orbit (a modulus that travels
-/// with single pieces has no place in a model whose moduli belong to positions).
-fn orientation_mod(file: &str, key: &str, o: &Orbit, mods: Option<&[i64]>) -> Result<u8, DefError> {
+/// The modulus an orbit's pieces count their orientation in: `orientationMod` as cubing.js reads
+/// it (0 or absent: `numOrientations`; 1: orientation ignored), which must divide
+/// `numOrientations`. When every piece has the same one the orbit simply has that many
+/// orientations; otherwise the orbit keeps `numOrientations` and each piece's own modulus comes
+/// back (it travels with the piece: the goal is then every state that differs from it only in
+/// orientations those moduli ignore).
+fn orientation_mod(
+    file: &str,
+    key: &str,
+    o: &Orbit,
+    mods: Option<&[i64]>,
+) -> Result<(u8, Vec<u8>), DefError> {
     let Some(mods) = mods else {
-        return Ok(o.ori);
+        return Ok((o.ori, Vec::new()));
     };
-    let at = |i: usize| format!("{key}.orientationMod[{i}]");
     if mods.len() != o.size {
         return Err(key_error(
             file,
@@ -288,27 +308,26 @@ fn orientation_mod(file: &str, key: &str, o: &Orbit, mods: Option<&[i64]>) -> Re
             ),
         ));
     }
-    let mut one = None;
+    let mut out = Vec::new();
     for (i, &m) in mods.iter().enumerate() {
         let m = if m == 0 { o.ori as i64 } else { m };
         if m < 0 || m > o.ori as i64 || o.ori as i64 % m != 0 {
             return Err(key_error(
                 file,
-                at(i),
+                format!("{key}.orientationMod[{i}]"),
                 format!("{m} does not divide numOrientations = {}", o.ori),
             ));
         }
-        match one {
-            None => one = Some(m as u8),
-            Some(first) if first as i64 != m => {
-                return Err(key_error(
-                    file,
-                    at(i),
-                    format!("{m} differs from the orbit's first piece ({first}): one orientationMod per orbit is supported"),
-                ))
-            }
-            _ => {}
-        }
+        out.push(m as u8);
     }
-    Ok(one.unwrap_or(o.ori))
+    if out.iter().all(|&m| m == out[0]) {
+        return Ok((out[0], Vec::new()));
+    }
+    // Pieces with the orbit's own modulus are marked 0.
+    Ok((
+        o.ori,
+        out.iter()
+            .map(|&m| if m == o.ori { 0 } else { m })
+            .collect(),
+    ))
 }

@@ -278,6 +278,7 @@ pub fn load_tws(file: &str, text: &str) -> Result<Puzzle, DefError> {
         comment: None,
         original,
         warnings: Vec::new(),
+        label_mod: Vec::new(),
     };
     Ok(crate::pieces::drop_fixed(&puzzle))
 }

@@ -222,6 +222,7 @@ pub fn load_yaml(file: &str, text: &str) -> Result<Puzzle, DefError> {
         comment: def.comment,
         original: (0..n).collect(),
         warnings: Vec::new(),
+        label_mod: Vec::new(),
     };
     Ok(crate::pieces::reduce(&stickers))
 }

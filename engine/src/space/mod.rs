@@ -21,6 +21,8 @@ pub struct Space {
     pub moves: Vec<Perm>,
     pub modulus: Vec<u8>,
     pub goal: State,
+    /// The ranks of every solved state (see [`Puzzle::goals`]).
+    pub goals: Vec<usize>,
 }
 
 /// Per-thread buffers for [`Space::for_each_neighbor`].
@@ -46,14 +48,24 @@ impl Space {
             strides[i] = size;
             size *= coords[i].size;
         }
-        Ok(Space {
+        let mut space = Space {
             coords,
             strides,
             size,
             moves,
             modulus: puzzle.modulus(),
             goal: puzzle.goal.clone(),
-        })
+            goals: Vec::new(),
+        };
+        // Solved states a twist sum rules out have no rank of their own; they are never reached.
+        space.goals = puzzle
+            .goals()
+            .iter()
+            .filter_map(|g| space.rank_checked(g))
+            .collect();
+        space.goals.sort_unstable();
+        space.goals.dedup();
+        Ok(space)
     }
 
     pub fn rank(&self, s: &State) -> usize {
@@ -84,11 +96,6 @@ impl Space {
             c.write(&d, &mut s);
         }
         s
-    }
-
-    /// Whether the states of rank `r` are goals.
-    pub fn goal_rank(&self) -> usize {
-        self.rank(&self.goal)
     }
 
     /// Whether the neighbour of `r` under some move in `moves` satisfies `p` (stops at the first).

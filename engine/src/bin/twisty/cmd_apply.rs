@@ -30,6 +30,6 @@ pub fn run(args: ApplyArgs, w: &mut impl Write) -> Result<()> {
         writeln!(w, "{}", net.trim_end()).map_err(io)?;
     }
     writeln!(w, "{}", ShowState(&p, &s)).map_err(io)?;
-    writeln!(w, "solved: {}", if s == p.goal { "yes" } else { "no" }).map_err(io)?;
+    writeln!(w, "solved: {}", if p.is_solved(&s) { "yes" } else { "no" }).map_err(io)?;
     Ok(())
 }

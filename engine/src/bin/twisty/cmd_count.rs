@@ -32,12 +32,22 @@ pub fn run(args: CountArgs, w: &mut impl Write) -> Result<()> {
                 return Err("interrupted".into());
             }
             let total: u64 = t.distribution.iter().sum();
-            writeln!(
-                w,
-                "{total} reachable states (breadth-first search over {} ranks)",
-                space.size
-            )
-            .map_err(io)?;
+            if p.label_mod.is_empty() {
+                writeln!(
+                    w,
+                    "{total} reachable states (breadth-first search over {} ranks)",
+                    space.size
+                )
+                .map_err(io)?;
+            } else {
+                writeln!(
+                    w,
+                    "{} reachable states (breadth-first search over {} ranks; {total} with the orientations orientationMod ignores told apart)",
+                    t.distinct(&space, p),
+                    space.size
+                )
+                .map_err(io)?;
+            }
         }
         _ => {
             let perms: Vec<_> = set.perms.iter().collect();

@@ -115,6 +115,13 @@ pub fn run(args: GodsArgs, w: &mut impl Write) -> Result<()> {
         .map_err(io)?;
     }
     print_distribution(w, &table, space.size)?;
+    if !p.label_mod.is_empty() {
+        writeln!(
+            w,
+            "(states that differ only in orientations orientationMod ignores are counted apart here; `twisty count` counts them once)"
+        )
+        .map_err(io)?;
+    }
     writeln!(
         w,
         "time: {:.2} s, table: {} bytes",

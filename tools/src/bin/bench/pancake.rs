@@ -39,7 +39,7 @@ pub fn run() {
     // Baseline: a textbook BFS, one thread, a byte per state and a queue of ranks.
     let t0 = Instant::now();
     let mut depth = vec![u8::MAX; space.size];
-    let goal = space.goal_rank();
+    let goal = space.goals[0];
     depth[goal] = 0;
     let mut frontier = vec![goal as u32];
     let all: Vec<usize> = (0..set.perms.len()).collect();
