@@ -18,7 +18,8 @@ pub struct Common {
     /// Only these moves, e.g. "U,R,F": a definition's move (base or derived) with its powers as
     /// the metric counts them, or one of the metric's own names ("U2", "U'"). Default: every
     /// move that is not a rotation.
-    #[arg(long, value_name = "LIST")]
+    // (Its own id: `solve` has a positional `moves`, the scramble.)
+    #[arg(long = "moves", id = "move_list", value_name = "LIST")]
     pub moves: Option<String>,
     /// The moves that turn the whole puzzle, e.g. "x,y,z" (default: found by the engine).
     #[arg(long, value_name = "LIST")]
