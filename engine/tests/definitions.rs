@@ -321,3 +321,28 @@ fn orientation_mod_per_piece_makes_a_set_of_goals() {
     assert_eq!(search.solve(&t, 20).map(|x| x.len()), Some(path.len()));
     assert_eq!(search.solve(&s, 20), Some(vec![]));
 }
+
+#[test]
+fn tws_states_and_effects_read_back_what_is_printed() {
+    let (orbits, turns) = pyraminx();
+    let d = Def {
+        orbits: &orbits,
+        turns: &turns,
+        derived: &[],
+        ignore_orientation: &[],
+    };
+    for p in [load("pyraminx.tws", &tws(&d)).unwrap(), cube2("tws")] {
+        let modulus = p.modulus();
+        let mut e = engine::model::Perm::identity(p.positions());
+        for k in 0..30 {
+            e = e.then(&p.moves[(k * 7 + 3) % p.moves.len()].perm, &modulus);
+            let s = p.goal.apply(&e, &modulus);
+            let printed = format!("{}\nsolved: no\n", engine::show::ShowState(&p, &s));
+            let back = engine::state_notation::parse_state(&p, &printed);
+            assert_eq!(back.as_ref(), Ok(&s), "{printed}");
+            let (text, _) = engine::show::flattened(&p, &e);
+            let effect = engine::state_notation::parse_effect(&p, &text).expect(&text);
+            assert_eq!(effect, e, "{text}");
+        }
+    }
+}

@@ -46,7 +46,9 @@ pub struct GodsArgs {
 enum GodsCommand {
     /// Checks and combines the slice files of DIR into the distribution (and --out table).
     Merge {
+        /// The directory the slices wrote into (with its `job.json`).
         dir: PathBuf,
+        /// Keep the merged table (checksummed) for `twisty solve --table`.
         #[arg(long)]
         out: Option<PathBuf>,
     },
