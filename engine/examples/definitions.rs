@@ -13,20 +13,13 @@ fn main() -> std::io::Result<()> {
     let dir = std::env::args().nth(1).unwrap_or_else(|| ".".into());
     std::fs::create_dir_all(&dir)?;
     let write = |name: &str, text: String| std::fs::write(format!("{dir}/{name}"), text);
-    let cube2_derived: &[(&str, &str)] = &[
-        ("F", "[x: U]"),
-        ("D", "[x2: U]"),
-        ("B", "[x': U]"),
-        ("R", "[z': U]"),
-        ("L", "[z: U]"),
-    ];
     let corners = [cube2_corners()];
     let mut turns = vec![face_turns().remove(0)];
     turns.extend(cube_rotations());
     let cube2 = Def {
         orbits: &corners,
         turns: &turns,
-        derived: cube2_derived,
+        derived: CUBE2_DERIVED,
         ignore_orientation: &[],
     };
     write("cube2.json", kpuzzle(&cube2))?;

@@ -14,14 +14,6 @@ use engine::space::Space;
 use geometry::*;
 
 /// The 2x2x2 as cubing.js writes it: base moves U, x, y, z, and the other faces derived.
-const CUBE2_DERIVED: &[(&str, &str)] = &[
-    ("F", "[x: U]"),
-    ("D", "[x2: U]"),
-    ("B", "[x': U]"),
-    ("R", "[z': U]"),
-    ("L", "[z: U]"),
-];
-
 fn cube2(format: &str) -> Puzzle {
     let orbits = [cube2_corners()];
     let mut turns = vec![face_turns().remove(0)];

@@ -126,14 +126,7 @@ pub fn parse_state(puzzle: &Puzzle, text: &str) -> Result<State, String> {
             s.ori[i] = r as u8;
         }
     }
-    let mut a = s.label.clone();
-    let mut b = puzzle.goal.label.clone();
-    a.sort_unstable();
-    b.sort_unstable();
-    if a != b {
-        return Err("the pattern does not hold each piece exactly once".into());
-    }
-    Ok(s)
+    each_piece_once(puzzle, s, "pattern")
 }
 
 /// A state as [`crate::show::ShowState`] prints it for a puzzle of orbits: `NAME: piece/ori ...`
@@ -199,12 +192,17 @@ fn parse_orbit_lines(puzzle: &Puzzle, text: &str) -> Result<State, String> {
             puzzle.orbits[o].name
         ));
     }
+    each_piece_once(puzzle, s, "state")
+}
+
+/// `s` if it holds the goal's pieces, each as often as the goal does.
+fn each_piece_once(puzzle: &Puzzle, s: State, what: &str) -> Result<State, String> {
     let mut a = s.label.clone();
     let mut b = puzzle.goal.label.clone();
     a.sort_unstable();
     b.sort_unstable();
     if a != b {
-        return Err("the state does not hold each piece exactly once".into());
+        return Err(format!("the {what} does not hold each piece exactly once"));
     }
     Ok(s)
 }

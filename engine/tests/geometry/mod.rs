@@ -516,3 +516,12 @@ pub fn cube4() -> (Vec<Orbit>, Vec<Turn>) {
     ];
     (orbits, turns)
 }
+
+/// The 2x2x2's derived faces as cubing.js writes them, from U and the rotations.
+pub const CUBE2_DERIVED: &[(&str, &str)] = &[
+    ("F", "[x: U]"),
+    ("D", "[x2: U]"),
+    ("B", "[x': U]"),
+    ("R", "[z': U]"),
+    ("L", "[z: U]"),
+];
