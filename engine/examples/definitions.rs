@@ -24,18 +24,10 @@ fn main() -> std::io::Result<()> {
     };
     write("cube2.json", kpuzzle(&cube2))?;
     write("cube2.tws", tws(&cube2))?;
-    let one_way: Vec<Turn> = face_turns()
-        .into_iter()
-        .filter(|t| ["U", "R", "F"].contains(&t.name.as_str()))
-        .collect();
+    let one_way: Vec<Turn> = faces(&["U", "R", "F"]);
     write(
         "cube2-one-way.json",
-        kpuzzle(&Def {
-            orbits: &corners,
-            turns: &one_way,
-            derived: &[],
-            ignore_orientation: &[],
-        }),
+        kpuzzle(&Def::plain(&corners, &one_way)),
     )?;
     let orbits = cube3_orbits();
     let mut turns = face_turns();
@@ -63,24 +55,8 @@ fn main() -> std::io::Result<()> {
         }),
     )?;
     let (orbits, turns) = pyraminx();
-    write(
-        "pyraminx.tws",
-        tws(&Def {
-            orbits: &orbits,
-            turns: &turns,
-            derived: &[],
-            ignore_orientation: &[],
-        }),
-    )?;
+    write("pyraminx.tws", tws(&Def::plain(&orbits, &turns)))?;
     let (orbits, turns) = cube4();
-    write(
-        "cube4.json",
-        kpuzzle(&Def {
-            orbits: &orbits,
-            turns: &turns,
-            derived: &[],
-            ignore_orientation: &[],
-        }),
-    )?;
+    write("cube4.json", kpuzzle(&Def::plain(&orbits, &turns)))?;
     Ok(())
 }

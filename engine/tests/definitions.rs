@@ -171,12 +171,7 @@ fn kpuzzle_and_tws_agree_on_every_move() {
 fn undeclared_orbits_in_moves_are_warned_and_ignored() {
     let orbits = [cube2_corners()];
     let turns = face_turns();
-    let d = Def {
-        orbits: &orbits,
-        turns: &turns,
-        derived: &[],
-        ignore_orientation: &[],
-    };
+    let d = Def::plain(&orbits, &turns);
     let text = kpuzzle(&d);
     let ghost = text.replacen(
         "\"U\": {",
@@ -217,12 +212,7 @@ fn skewb_up_to_rotation_has_the_published_distribution() {
 #[test]
 fn pyraminx_without_tips_from_tws() {
     let (orbits, turns) = pyraminx();
-    let d = Def {
-        orbits: &orbits,
-        turns: &turns,
-        derived: &[],
-        ignore_orientation: &[],
-    };
+    let d = Def::plain(&orbits, &turns);
     let p = load("pyraminx.tws", &tws(&d)).unwrap();
     let dist = distribution(&p, &choice("htm", false));
     assert_eq!(dist.iter().sum::<u64>(), 933_120);
@@ -232,12 +222,7 @@ fn pyraminx_without_tips_from_tws() {
 #[test]
 fn cube4_counts_states_with_alike_centres() {
     let (orbits, turns) = cube4();
-    let d = Def {
-        orbits: &orbits,
-        turns: &turns,
-        derived: &[],
-        ignore_orientation: &[],
-    };
+    let d = Def::plain(&orbits, &turns);
     let p = load("cube4.json", &kpuzzle(&d)).unwrap();
     let c = choice("htm", true);
     let chosen = c.apply(&p).unwrap();
@@ -253,16 +238,8 @@ fn cube4_counts_states_with_alike_centres() {
 #[test]
 fn orientation_mod_per_piece_makes_a_set_of_goals() {
     let orbits = [cube2_corners()];
-    let turns: Vec<Turn> = face_turns()
-        .into_iter()
-        .filter(|t| ["U", "R", "F"].contains(&t.name.as_str()))
-        .collect();
-    let d = Def {
-        orbits: &orbits,
-        turns: &turns,
-        derived: &[],
-        ignore_orientation: &[],
-    };
+    let turns: Vec<Turn> = faces(&["U", "R", "F"]);
+    let d = Def::plain(&orbits, &turns);
     let text = kpuzzle(&d);
     // The two corners at (1, 1, ±1), URF and URB: their twists stop mattering.
     let mixed = text.replacen(
@@ -317,12 +294,7 @@ fn orientation_mod_per_piece_makes_a_set_of_goals() {
 #[test]
 fn tws_states_and_effects_read_back_what_is_printed() {
     let (orbits, turns) = pyraminx();
-    let d = Def {
-        orbits: &orbits,
-        turns: &turns,
-        derived: &[],
-        ignore_orientation: &[],
-    };
+    let d = Def::plain(&orbits, &turns);
     for p in [load("pyraminx.tws", &tws(&d)).unwrap(), cube2("tws")] {
         let modulus = p.modulus();
         let mut e = engine::model::Perm::identity(p.positions());

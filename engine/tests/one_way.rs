@@ -20,16 +20,8 @@ type Move = (Vec<usize>, Vec<usize>);
 /// The 2x2x2 turned by U and R clockwise only.
 fn model() -> (Puzzle, Vec<Move>) {
     let orbits = [cube2_corners()];
-    let turns: Vec<Turn> = face_turns()
-        .into_iter()
-        .filter(|t| t.name == "U" || t.name == "R")
-        .collect();
-    let d = Def {
-        orbits: &orbits,
-        turns: &turns,
-        derived: &[],
-        ignore_orientation: &[],
-    };
+    let turns: Vec<Turn> = faces(&["U", "R"]);
+    let d = Def::plain(&orbits, &turns);
     let moves = turns
         .iter()
         .map(|t| transformation(&orbits, t).remove(0))

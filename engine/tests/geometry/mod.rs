@@ -199,6 +199,26 @@ pub struct Def<'a> {
     pub ignore_orientation: &'a [&'a str],
 }
 
+impl<'a> Def<'a> {
+    /// The geometry alone: no derived moves, every orientation counted.
+    pub fn plain(orbits: &'a [Orbit], turns: &'a [Turn]) -> Def<'a> {
+        Def {
+            orbits,
+            turns,
+            derived: &[],
+            ignore_orientation: &[],
+        }
+    }
+}
+
+/// The cube's face turns of these names (in U, L, F, R, B, D order).
+pub fn faces(names: &[&str]) -> Vec<Turn> {
+    face_turns()
+        .into_iter()
+        .filter(|t| names.contains(&t.name.as_str()))
+        .collect()
+}
+
 fn list(v: &[usize]) -> String {
     v.iter()
         .map(|x| x.to_string())
