@@ -209,11 +209,17 @@ impl State {
 
     #[inline]
     pub fn apply_into(&self, p: &Perm, modulus: &[u8], out: &mut State) {
-        for i in 0..p.src.len() {
-            let j = p.src[i] as usize;
-            out.label[i] = self.label[j];
-            let o = self.ori[j] + p.twist[i];
-            out.ori[i] = if o >= modulus[i] { o - modulus[i] } else { o };
+        // The search's innermost loop: zipped so that only the source index is bounds-checked,
+        // and the modulus subtracted without a branch.
+        let n = p.src.len();
+        let moved = p.src.iter().zip(&p.twist).zip(&modulus[..n]);
+        for ((out_label, out_ori), ((&j, &t), &m)) in
+            out.label[..n].iter_mut().zip(&mut out.ori[..n]).zip(moved)
+        {
+            let j = j as usize;
+            *out_label = self.label[j];
+            let o = self.ori[j] + t;
+            *out_ori = o - if o >= m { m } else { 0 };
         }
     }
 }

@@ -9,7 +9,7 @@
 use engine::discover::{discover, Options};
 use engine::metric::{Metric, MoveSet};
 use engine::shipped;
-use engine::solver::{Method, Solver};
+use engine::solver::{FullTable, Method, Solver};
 use std::collections::HashMap;
 use std::sync::atomic::{AtomicU64, AtomicU8, Ordering};
 use std::sync::OnceLock;
@@ -173,7 +173,11 @@ fn full_table_solver() -> &'static Solver {
     static S: OnceLock<Solver> = OnceLock::new();
     S.get_or_init(|| {
         let p = shipped::open("pancake").unwrap();
-        Solver::new(&p, MoveSet::new(&p, Metric::Moves), None, 1 << 29, |_| {}).unwrap()
+        let options = engine::solver::Options {
+            full_table: FullTable::Always,
+            ..engine::solver::Options::memory(1 << 29)
+        };
+        Solver::with(&p, MoveSet::new(&p, Metric::Moves), options, |_| {}).unwrap()
     })
 }
 

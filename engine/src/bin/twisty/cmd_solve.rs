@@ -3,7 +3,7 @@
 
 use crate::common::{io, open, scrambled, Common, Result};
 use crate::progress::{self, TableProgress};
-use engine::solver::Solver;
+use engine::solver::{FullTable, Options, Solver};
 use engine::state_notation;
 use std::io::Write;
 use std::path::PathBuf;
@@ -35,6 +35,14 @@ pub struct SolveArgs {
     /// A table written by `twisty gods --out`, instead of building one.
     #[arg(long)]
     table: Option<PathBuf>,
+    /// Build the full distance table even when searching would answer sooner (it pays for many
+    /// states; `twisty gods --out` keeps one for `--table`).
+    #[arg(long, conflicts_with = "table")]
+    full_table: bool,
+    /// A folder where the search's near table (every state within a few moves of the goal) is
+    /// kept between runs, with a checksum; the next run of the same puzzle and moves reads it.
+    #[arg(long)]
+    cache_dir: Option<PathBuf>,
     /// Give up beyond this many moves.
     #[arg(long, default_value_t = 40)]
     max_depth: u32,
@@ -49,13 +57,18 @@ pub fn run(args: SolveArgs, w: &mut impl Write) -> Result<()> {
     let start = Instant::now();
     let ranks = engine::space::rank_count(&chosen.puzzle, &chosen.set.perms).unwrap_or(0);
     let mut bar = TableProgress::new(ranks.min(u64::MAX as u128) as u64);
-    let solver = Solver::new(
-        &chosen.puzzle,
-        chosen.set.clone(),
-        args.table.as_deref(),
-        args.common.memory(),
-        |l| bar.level(l),
-    )?;
+    let options = Options {
+        table_file: args.table.as_deref(),
+        memory: args.common.memory(),
+        full_table: if args.full_table {
+            FullTable::Always
+        } else {
+            FullTable::Auto
+        },
+        cache_dir: args.cache_dir.clone(),
+        near_report: progress::near_level,
+    };
+    let solver = Solver::with(&chosen.puzzle, chosen.set.clone(), options, |l| bar.level(l))?;
     drop(bar);
     let prepared = start.elapsed();
     let start = Instant::now();

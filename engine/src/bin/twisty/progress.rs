@@ -56,3 +56,11 @@ pub fn search(depth: u32, nodes: u64, seconds: f64) {
         nodes as f64 / seconds.max(1e-9)
     );
 }
+
+/// One line per level of a search's near table.
+pub fn near_level(depth: u32, states: u64, bytes: u64, seconds: f64) {
+    eprintln!(
+        "near table: depth {depth:>2}, {states:>13} states, {}, {seconds:.2} s",
+        engine::memory::show(bytes as u128)
+    );
+}
