@@ -210,7 +210,10 @@ pub fn multiset_count(counts: &[usize]) -> usize {
     for &c in counts {
         for i in 1..=c {
             total += 1;
-            r = r * total as u128 / i as u128;
+            r = match (r as u64).checked_mul(total as u64) {
+                Some(p) if r >> 64 == 0 => (p / i as u64) as u128,
+                _ => r * total as u128 / i as u128,
+            };
         }
     }
     usize::try_from(r).unwrap_or(usize::MAX)
@@ -219,7 +222,11 @@ pub fn multiset_count(counts: &[usize]) -> usize {
 /// Arrangements that start with a class of `count` among `remaining` pieces, of `total`.
 #[inline]
 fn share(total: usize, count: usize, remaining: usize) -> usize {
-    (total as u128 * count as u128 / remaining as u128) as usize
+    // (A 128-bit division is a library call some ten times slower: only where 64 bits overflow.)
+    match (total as u64).checked_mul(count as u64) {
+        Some(p) => (p / remaining as u64) as usize,
+        None => (total as u128 * count as u128 / remaining as u128) as usize,
+    }
 }
 
 /// Rank of an arrangement of interchangeable pieces (digit `d[i]` is the class at place `i`; class

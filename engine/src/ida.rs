@@ -12,6 +12,7 @@
 use crate::metric::PairPruner;
 use crate::model::{Perm, State};
 use crate::near_table::{fingerprint, NearTable};
+use crate::pattern_db::PatternDb;
 use crate::space::Coord;
 use std::sync::atomic::{AtomicU64, AtomicUsize, Ordering::Relaxed};
 use std::sync::Mutex;
@@ -19,24 +20,95 @@ use std::time::Instant;
 use twisty::dist_table::depth::DepthTable;
 use twisty::pruner::{PruneState, Pruner};
 
-/// The search's lower bounds: the near table, and pattern databases of single coordinates.
+/// The search's lower bounds: the near table, pattern databases of whole components, and of
+/// single coordinates.
 pub struct Bounds {
     pub near: NearTable,
+    pub patterns: Vec<PatternDb>,
     pub pdbs: Vec<(Coord, DepthTable)>,
 }
 
+/// Pattern databases of whole components a search uses at most (their coordinates ride along
+/// in every node's [`Key`]).
+pub const MAX_PATTERNS: usize = 2;
+
+/// What a node's bounds are looked up by: its fingerprint (the near table) and the coordinates of
+/// each pattern database, carried from parent to child by move tables.
+#[derive(Clone, Copy, Default)]
+pub struct Key {
+    pub f: u64,
+    pub pat: [[u32; 2]; MAX_PATTERNS],
+}
+
 impl Bounds {
+    /// The key of a state, from scratch.
+    pub fn key(&self, s: &State) -> Key {
+        let mut k = Key {
+            f: fingerprint(s),
+            ..Key::default()
+        };
+        for (c, p) in k.pat.iter_mut().zip(&self.patterns) {
+            *c = p.coords(s);
+        }
+        k
+    }
+
+    /// The pattern coordinates of the child by move `m` of the node of key `parent` (its
+    /// fingerprint left 0: [`Bounds::fill`]); their entries are asked of the memory at once, to be
+    /// there when they are read.
+    #[inline]
+    pub fn child_key(&self, parent: &Key, m: usize) -> Key {
+        let mut k = Key {
+            f: 0,
+            pat: parent.pat,
+        };
+        for (c, p) in k.pat.iter_mut().zip(&self.patterns) {
+            *c = p.step(*c, m);
+            p.prefetch(p.index(*c));
+        }
+        k
+    }
+
+    /// Completes a key with the state's fingerprint (and asks the memory for its slot).
+    #[inline]
+    pub fn fill(&self, k: &mut Key, s: &State) {
+        k.f = fingerprint(s);
+        self.near.prefetch(k.f);
+    }
+
+    /// The pattern databases' bound alone.
+    #[inline]
+    pub fn pattern_bound(&self, k: &Key) -> u32 {
+        let mut h = 0;
+        for (p, &c) in self.patterns.iter().zip(&k.pat) {
+            h = h.max(p.get(p.index(c)));
+        }
+        h
+    }
+
+    /// The bytes of the pattern databases.
+    pub fn pattern_bytes(&self) -> u64 {
+        let singles: u64 = self.pdbs.iter().map(|(c, _)| c.size as u64).sum();
+        singles + self.patterns.iter().map(PatternDb::bytes).sum::<u64>()
+    }
+
     /// A lower bound on the moves from `s` (fingerprint `f`) to the goal, and whether it is exact;
     /// once it passes `budget` the rest are not looked at (the node is cut either way). Most
     /// nodes are a few moves above the threshold, where only the near table can let them
     /// through, so the pattern databases are seldom asked.
     #[inline]
-    pub fn of(&self, s: &State, f: u64, budget: u32) -> (u32, bool) {
-        let (mut h, exact) = self.near.bound(f);
+    pub fn of(&self, s: &State, k: &Key, budget: u32) -> (u32, bool) {
+        let (mut h, exact) = self.near.bound(k.f);
         if exact || h > budget {
             return (h, exact);
         }
         let near = h;
+        for (p, &c) in self.patterns.iter().zip(&k.pat) {
+            h = h.max(p.get(p.index(c)));
+            if h > budget {
+                return (h, false);
+            }
+        }
         for (c, t) in &self.pdbs {
             // One that never says more than the near table is not asked.
             if t.distribution.len() as u32 <= near {
@@ -87,6 +159,15 @@ impl<'a> Progress<'a> {
         }
     }
 
+    /// Reports the end of an iteration, once the search has run long enough for reports.
+    pub fn finished(&self, depth: u32) {
+        let now = self.started.elapsed().as_secs_f64();
+        if now >= REPORT_EVERY / 2.0 {
+            self.last.store(now.to_bits(), Relaxed);
+            (self.report)(depth, self.nodes.load(Relaxed), now);
+        }
+    }
+
     /// Reports when the last report is old enough.
     pub fn tick(&self, depth: u32) {
         let now = self.started.elapsed().as_secs_f64();
@@ -105,8 +186,7 @@ pub fn iteration(
     threshold: u32,
     progress: &Progress,
 ) -> Iteration {
-    let f = fingerprint(start);
-    let (h, exact) = bounds.of(start, f, threshold);
+    let (h, exact) = bounds.of(start, &bounds.key(start), threshold);
     if h > threshold {
         return Iteration {
             solution: None,
@@ -114,7 +194,10 @@ pub fn iteration(
         };
     }
     if exact {
-        if let Some(w) = bounds.near.walk(start, problem.perms, problem.modulus, problem.is_goal) {
+        if let Some(w) = bounds
+            .near
+            .walk(start, problem.perms, problem.modulus, problem.is_goal)
+        {
             return Iteration {
                 solution: Some(w),
                 nodes: 1,
@@ -139,7 +222,7 @@ pub fn iteration(
             threshold,
             best: &best,
             bufs: vec![vec![start.clone(); problem.perms.len()]; threshold as usize + 1],
-            fps: vec![vec![0; problem.perms.len()]; threshold as usize + 1],
+            keys: vec![vec![Key::default(); problem.perms.len()]; threshold as usize + 1],
             path: Vec::new(),
             nodes: 0,
             item: 0,
@@ -155,22 +238,26 @@ pub fn iteration(
             w.item = i;
             w.path.clone_from(moves);
             let g = moves.len() as u32;
-            let (h, exact) = bounds.of(state, fingerprint(state), threshold - g);
+            let key = bounds.key(state);
+            let (h, exact) = bounds.of(state, &key, threshold - g);
             if g + h > threshold {
                 continue;
             }
             let solved = if exact {
-                match bounds.near.walk(state, problem.perms, problem.modulus, problem.is_goal) {
+                match bounds
+                    .near
+                    .walk(state, problem.perms, problem.modulus, problem.is_goal)
+                {
                     Some(rest) => {
                         w.path.extend(rest);
                         true
                     }
-                    None => w.dfs(0, state, g, *p),
+                    None => w.dfs(0, state, &key, g, *p),
                 }
             } else if g == threshold {
                 (problem.is_goal)(state)
             } else {
-                w.dfs(0, state, g, *p)
+                w.dfs(0, state, &key, g, *p)
             };
             if solved {
                 let mut f = found.lock().unwrap_or_else(|e| e.into_inner());
@@ -228,7 +315,7 @@ struct Worker<'a> {
     best: &'a AtomicUsize,
     /// The children of the node at each level, made before any is searched.
     bufs: Vec<Vec<State>>,
-    fps: Vec<Vec<u64>>,
+    keys: Vec<Vec<Key>>,
     path: Vec<usize>,
     nodes: u64,
     item: usize,
@@ -240,18 +327,24 @@ struct Worker<'a> {
 impl Worker<'_> {
     /// True (with the rest of the sequence on `path`) if `s`, `g` moves in, reaches the goal
     /// within the threshold; `level` is the buffer for its children.
-    fn dfs(&mut self, level: usize, s: &State, g: u32, p: PruneState) -> bool {
+    fn dfs(&mut self, level: usize, s: &State, key: &Key, g: u32, p: PruneState) -> bool {
         let problem = self.problem;
         let near = &self.bounds.near;
         let moves = problem.perms.len();
         let mut bufs = std::mem::take(&mut self.bufs[level]);
-        let mut fps = std::mem::take(&mut self.fps[level]);
+        let mut keys = std::mem::take(&mut self.keys[level]);
         let before = self.nodes;
+        // With pattern databases, a child's coordinates come from move tables and most children
+        // are cut by them alone: such a child's state and fingerprint are never made. Without,
+        // every child is made first, so that its near-table slot is on its way.
+        let lazy = !self.bounds.patterns.is_empty();
         for m in 0..moves {
             if problem.pruner.next(p, m).is_some() {
-                s.apply_into(&problem.perms[m], problem.modulus, &mut bufs[m]);
-                fps[m] = fingerprint(&bufs[m]);
-                near.prefetch(fps[m]);
+                keys[m] = self.bounds.child_key(key, m);
+                if !lazy {
+                    s.apply_into(&problem.perms[m], problem.modulus, &mut bufs[m]);
+                    self.bounds.fill(&mut keys[m], &bufs[m]);
+                }
                 self.nodes += 1;
             }
         }
@@ -261,19 +354,36 @@ impl Worker<'_> {
                 self.progress.tick(self.threshold);
             }
         }
+        let budget = self.threshold - g - 1;
+        if lazy {
+            // The children the patterns let through are made, their near-table slots asked for.
+            for m in 0..moves {
+                if problem.pruner.next(p, m).is_some()
+                    && self.bounds.pattern_bound(&keys[m]) <= budget
+                {
+                    s.apply_into(&problem.perms[m], problem.modulus, &mut bufs[m]);
+                    self.bounds.fill(&mut keys[m], &bufs[m]);
+                }
+            }
+        }
         let mut solved = false;
         for m in 0..moves {
             let Some(q) = problem.pruner.next(p, m) else {
                 continue;
             };
+            // (A fingerprint is never 0: a child without one was cut by the patterns.)
+            if keys[m].f == 0 {
+                continue;
+            }
             let child = &bufs[m];
-            let (h, exact) = self.bounds.of(child, fps[m], self.threshold - g - 1);
-            if g + 1 + h > self.threshold {
+            let (h, exact) = self.bounds.of(child, &keys[m], budget);
+            if h > budget {
                 continue;
             }
             self.path.push(m);
             if exact {
-                if let Some(rest) = near.walk(child, problem.perms, problem.modulus, problem.is_goal)
+                if let Some(rest) =
+                    near.walk(child, problem.perms, problem.modulus, problem.is_goal)
                 {
                     self.path.extend(rest);
                     solved = true;
@@ -285,14 +395,16 @@ impl Worker<'_> {
                     solved = true;
                     break;
                 }
-            } else if self.best.load(Relaxed) > self.item && self.dfs(level + 1, child, g + 1, q) {
+            } else if self.best.load(Relaxed) > self.item
+                && self.dfs(level + 1, child, &keys[m], g + 1, q)
+            {
                 solved = true;
                 break;
             }
             self.path.pop();
         }
         self.bufs[level] = bufs;
-        self.fps[level] = fps;
+        self.keys[level] = keys;
         solved
     }
 }

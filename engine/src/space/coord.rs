@@ -51,6 +51,21 @@ impl Coord {
         self.positions.is_empty()
     }
 
+    /// The positions whose digits make the coordinate (one component of an orbit).
+    pub fn positions(&self) -> &[usize] {
+        &self.positions
+    }
+
+    /// Whether the coordinate is of orientations (else of where the pieces are).
+    pub fn is_ori(&self) -> bool {
+        matches!(self.kind, Kind::Ori { .. })
+    }
+
+    /// The move table, `table[c * moves + m]`, where the coordinate is small enough for one.
+    pub fn move_table(&self) -> Option<&[u32]> {
+        self.table.as_deref()
+    }
+
     /// The coordinate's digits of a state.
     pub(super) fn digits(&self, s: &State, out: &mut [u8]) {
         for (o, &p) in out.iter_mut().zip(&self.positions) {
@@ -153,6 +168,26 @@ impl Coord {
         let mut d = [0u8; 256];
         self.digits(s, &mut d[..self.len()]);
         self.rank(&d[..self.len()])
+    }
+
+    /// Makes the move table if the coordinate is small enough and has none yet (a rank per value
+    /// and move: for a million values, a second or so).
+    pub fn tabulate(&mut self) {
+        if self.size > TABLE_LIMIT || self.table.is_some() {
+            return;
+        }
+        let moves = self.local.len();
+        let mut d = vec![0u8; self.len()];
+        let mut e = vec![0u8; self.len()];
+        let mut t = vec![0u32; self.size * moves];
+        for r in 0..self.size {
+            self.unrank(r, &mut d);
+            for m in 0..moves {
+                self.apply(m, &d, &mut e);
+                t[r * moves + m] = self.rank(&e) as u32;
+            }
+        }
+        self.table = Some(t);
     }
 
     /// Coordinate `c` after move `m`, through the table or the digits.
@@ -271,7 +306,7 @@ pub fn rank_count(puzzle: &Puzzle, moves: &[Perm]) -> Option<u128> {
 }
 
 /// The coordinates of `puzzle` under `moves` of at most `max_size` values each (larger ones are
-/// left out: pattern databases use the ones that fit).
+/// left out: pattern databases use the ones that fit), without move tables ([`Coord::tabulate`]).
 pub fn coordinates(puzzle: &Puzzle, moves: &[Perm], max_size: usize) -> Result<Vec<Coord>, String> {
     let mut coords = Vec::new();
     for positions in components(puzzle, moves) {
@@ -344,21 +379,6 @@ pub fn coordinates(puzzle: &Puzzle, moves: &[Perm], max_size: usize) -> Result<V
     }
     if coords.len() > 64 {
         return Err("more than 64 coordinates".into());
-    }
-    for c in &mut coords {
-        if c.size <= TABLE_LIMIT {
-            let mut d = vec![0u8; c.len()];
-            let mut e = vec![0u8; c.len()];
-            let mut t = vec![0u32; c.size * moves.len()];
-            for r in 0..c.size {
-                c.unrank(r, &mut d);
-                for m in 0..moves.len() {
-                    c.apply(m, &d, &mut e);
-                    t[r * moves.len() + m] = c.rank(&e) as u32;
-                }
-            }
-            c.table = Some(t);
-        }
     }
     Ok(coords)
 }

@@ -41,7 +41,8 @@ impl Space {
         if count > (usize::MAX / 4) as u128 {
             return Err(format!("{count} ranked states do not fit in memory"));
         }
-        let coords = coordinates(puzzle, &moves, usize::MAX)?;
+        let mut coords = coordinates(puzzle, &moves, usize::MAX)?;
+        coords.iter_mut().for_each(Coord::tabulate);
         let mut strides = vec![0; coords.len()];
         let mut size = 1usize;
         for i in (0..coords.len()).rev() {

@@ -67,8 +67,11 @@ pub fn run(args: SolveArgs, w: &mut impl Write) -> Result<()> {
         },
         cache_dir: args.cache_dir.clone(),
         near_report: progress::near_level,
+        pattern_report: progress::pattern_table,
     };
-    let solver = Solver::with(&chosen.puzzle, chosen.set.clone(), options, |l| bar.level(l))?;
+    let solver = Solver::with(&chosen.puzzle, chosen.set.clone(), options, |l| {
+        bar.level(l)
+    })?;
     drop(bar);
     let prepared = start.elapsed();
     let start = Instant::now();

@@ -64,3 +64,11 @@ pub fn near_level(depth: u32, states: u64, bytes: u64, seconds: f64) {
         engine::memory::show(bytes as u128)
     );
 }
+
+/// One line per pattern database built for a search.
+pub fn pattern_table(states: usize, bytes: u64, seconds: f64) {
+    eprintln!(
+        "pattern database: {states} states, {}, {seconds:.2} s",
+        engine::memory::show(bytes as u128)
+    );
+}

@@ -1,0 +1,386 @@
+//! The search's lower bounds and when to build them, within the memory given.
+//!
+//! - Pattern databases of single coordinates up to a million values: milliseconds, at once.
+//! - Pattern databases of whole components (where pieces are and how they are turned, the
+//!   3x3x3's corners): strong, but a third of a second or more to build, so built when an
+//!   iteration is expected to visit more nodes than an eighth of the table's states, in up to
+//!   half the memory.
+//! - The near table ([`crate::near_table`]) in the rest: a few thousand states at once, deepened
+//!   while the search's node counts say it pays (see `solver.rs`).
+//!
+//! With a cache folder, every table built is kept there (checksummed, keyed by the definition and
+//! the move set: [`crate::solver::fingerprint`]) and read back by the next run.
+
+use crate::ida::{Bounds, MAX_PATTERNS};
+use crate::metric::{MoveSet, PairPruner};
+use crate::model::{Perm, Puzzle, State};
+use crate::near_table::{self, NearTable};
+use crate::pattern_db::{self, PatternDb};
+use crate::space::{coordinates, Coord};
+use std::cell::RefCell;
+use std::path::{Path, PathBuf};
+use std::time::Instant;
+use twisty::dist_table::depth::DepthTable;
+use twisty::dist_table::Graph;
+use twisty::table_file::{self, TableHeader};
+
+/// Pattern databases of single coordinates up to this many entries (one byte each).
+const PATTERN_LIMIT: usize = 1 << 20;
+
+/// Single coordinates up to this many values are tabled at once (milliseconds); larger ones when
+/// an iteration is expected to visit [`SINGLE_COST`] nodes a value (the FTO's arrangements of
+/// 369,600 values and 24 moves take a fifth of a second each, a short search a millisecond).
+const SINGLE_START: usize = 1 << 16;
+const SINGLE_COST: f64 = 32.0;
+
+/// Pattern databases of whole components up to this many states (4 bits each; the 3x3x3's
+/// corners, 88 million, take a third of a second on two cores).
+const PATTERN_DB_LIMIT: usize = 1 << 28;
+
+/// Before the search starts, the near table is deepened while its next level is expected to
+/// hold at most this many states (milliseconds; the search deepens it further when it pays).
+const NEAR_START: u64 = 1 << 16;
+
+/// Where tables are kept between runs, and under which key.
+struct Cache {
+    dir: PathBuf,
+    key: u64,
+}
+
+impl Cache {
+    fn path(&self, what: &str) -> PathBuf {
+        self.dir.join(format!("{what}-{:016x}.table", self.key))
+    }
+
+    /// Writes a table (a failure is only reported: the answer stands without it).
+    fn keep(&self, what: &str, header: &TableHeader, words: impl Iterator<Item = u64>) {
+        let path = self.path(what);
+        let saved =
+            std::fs::create_dir_all(&self.dir).and_then(|_| table_file::save(&path, header, words));
+        if let Err(e) = saved {
+            eprintln!(
+                "warning: could not keep {} in the cache: {e}",
+                path.display()
+            );
+        }
+    }
+
+    /// The words and extra numbers of a kept table, if it is there and whole (a damaged or
+    /// foreign one is reported and ignored).
+    fn read(&self, what: &str, name: &str, bits: u32) -> Option<(Vec<u64>, Vec<u64>)> {
+        let path = self.path(what);
+        let head = table_file::peek(&path).ok()?;
+        let expect = TableHeader {
+            name: name.into(),
+            key: self.key,
+            entries: head.entries,
+            bits,
+            extra: Vec::new(),
+        };
+        let mut words = Vec::new();
+        match table_file::load(&path, &expect, &mut words) {
+            Ok(h) => Some((words, h.extra)),
+            Err(e) => {
+                eprintln!("note: {} not used ({e}); building anew", path.display());
+                None
+            }
+        }
+    }
+}
+
+const NEAR_NAME: &str = "engine near table";
+const PATTERN_NAME: &str = "engine pattern database";
+
+/// A pattern database not built yet.
+struct Pending {
+    outer: Coord,
+    inner: Coord,
+    goals: Vec<(usize, usize)>,
+    /// Its name in the cache.
+    what: String,
+}
+
+/// A single coordinate's pattern database not built yet.
+struct PendingSingle {
+    coord: Coord,
+    goals: Vec<State>,
+    inverses: Vec<usize>,
+}
+
+/// Told of what is built: near-table levels (depth, states, bytes, seconds) and pattern
+/// databases (states, bytes, seconds).
+#[derive(Clone, Copy)]
+pub struct Reports {
+    pub near: fn(u32, u64, u64, f64),
+    pub pattern: fn(usize, u64, f64),
+}
+
+/// The bounds of one puzzle's searches, and what may still be built.
+pub struct Heuristics {
+    pub bounds: Bounds,
+    near_moves: near_table::Moves,
+    pending: Vec<Pending>,
+    singles: Vec<PendingSingle>,
+    /// Moves of the pattern databases' move tables.
+    moves: usize,
+    /// Bytes the near table may take.
+    near_memory: u64,
+    cache: Option<Cache>,
+    reports: Reports,
+    /// The near table's depth as last kept (or read).
+    kept_depth: u32,
+}
+
+impl Heuristics {
+    /// The single-coordinate pattern databases, the whole-component ones found in the cache, and
+    /// the near table (from the cache, or a few thousand states).
+    pub fn new(
+        puzzle: &Puzzle,
+        set: &MoveSet,
+        memory: u64,
+        cache_dir: Option<&Path>,
+        key: u64,
+        reports: Reports,
+    ) -> Result<Heuristics, String> {
+        let modulus = puzzle.modulus();
+        // The tables search backwards from the goal, so they use the inverses.
+        let mut perms = set.perms.clone();
+        let inverses: Vec<usize> = set
+            .perms
+            .iter()
+            .map(|p| {
+                let inv = p.inverse(&modulus);
+                perms.iter().position(|q| *q == inv).unwrap_or_else(|| {
+                    perms.push(inv);
+                    perms.len() - 1
+                })
+            })
+            .collect();
+        let cache = cache_dir.map(|d| Cache {
+            dir: d.to_path_buf(),
+            key,
+        });
+        let goals = puzzle.goals();
+        let closed = perms.len() == set.perms.len();
+        let coords = coordinates(puzzle, &perms, PATTERN_LIMIT)?;
+        // Whole components (the strongest bounds), the largest first, in half the budget.
+        let mut pairs = pattern_db::pairs(&coords);
+        pairs.retain(|&(a, b)| closed && coords[a].size * coords[b].size <= PATTERN_DB_LIMIT);
+        pairs.sort_by_key(|&(a, b)| std::cmp::Reverse(coords[a].size * coords[b].size));
+        let mut used = vec![false; coords.len()];
+        let mut pattern_bytes = 0;
+        let (mut patterns, mut pending) = (Vec::new(), Vec::new());
+        for (a, b) in pairs {
+            let bytes = pattern_db::bytes_for(&coords[a], &coords[b]);
+            let full = patterns.len() + pending.len() == MAX_PATTERNS;
+            if full || used[a] || used[b] || pattern_bytes + bytes > memory / 2 {
+                continue;
+            }
+            (used[a], used[b]) = (true, true);
+            pattern_bytes += bytes;
+            let what = format!("pattern{}x{}", a, b);
+            let (outer, inner) = (coords[a].clone(), coords[b].clone());
+            let kept = cache.as_ref().and_then(|c| {
+                let (words, extra) = c.read(&what, PATTERN_NAME, pattern_db::BITS)?;
+                PatternDb::from_file(outer.clone(), inner.clone(), perms.len(), &extra, words)
+            });
+            match kept {
+                Some(p) => patterns.push(p),
+                None => pending.push(Pending {
+                    goals: goals
+                        .iter()
+                        .map(|g| (outer.value(g), inner.value(g)))
+                        .collect(),
+                    outer,
+                    inner,
+                    what,
+                }),
+            }
+        }
+        // Single coordinates (a byte an entry) not inside one of those: the largest go first
+        // until the rest fit in a quarter of the budget.
+        let mut singles: Vec<Coord> = coords
+            .into_iter()
+            .zip(used)
+            .filter(|(_, u)| !u)
+            .map(|(c, _)| c)
+            .collect();
+        singles.sort_by_key(|c| c.size);
+        while singles.iter().map(|c| c.size as u64).sum::<u64>() > memory / 4 {
+            singles.pop();
+        }
+        let single_bytes = singles.iter().map(|c| c.size as u64).sum::<u64>();
+        let (now, later): (Vec<Coord>, Vec<Coord>) =
+            singles.into_iter().partition(|c| c.size <= SINGLE_START);
+        let pdbs: Vec<(Coord, DepthTable)> = now
+            .into_iter()
+            .map(|c| pattern_table(c, &goals, &inverses))
+            .collect();
+        let later = later
+            .into_iter()
+            .map(|coord| PendingSingle {
+                coord,
+                goals: goals.clone(),
+                inverses: inverses.clone(),
+            })
+            .collect();
+        let near_memory = memory.saturating_sub(pattern_bytes + single_bytes);
+        let inverse: Vec<Perm> = inverses.iter().map(|&i| perms[i].clone()).collect();
+        let inverse_set = MoveSet {
+            names: vec![String::new(); inverse.len()],
+            perms: inverse.clone(),
+        };
+        let near_moves = near_table::Moves {
+            goals: goals.clone(),
+            inverse,
+            pruner: PairPruner::new(&inverse_set, &modulus),
+            modulus,
+        };
+        let kept = cache.as_ref().and_then(|c| {
+            let (words, levels) = c.read("near", NEAR_NAME, 64)?;
+            (words.len() as u64 * 8 <= near_memory)
+                .then(|| NearTable::from_slots(words, levels))
+                .flatten()
+        });
+        let near = kept.unwrap_or_else(|| {
+            let mut near = NearTable::new(&goals);
+            while near.next_level_estimate() <= NEAR_START && near.deepen(&near_moves, near_memory)
+            {
+            }
+            near
+        });
+        Ok(Heuristics {
+            kept_depth: if cache.is_some() { near.depth } else { 0 },
+            bounds: Bounds {
+                near,
+                patterns,
+                pdbs,
+            },
+            near_moves,
+            pending,
+            singles: later,
+            moves: perms.len(),
+            near_memory,
+            cache,
+            reports,
+        })
+    }
+
+    /// Builds the pattern databases that pay before an iteration expected to visit `nodes`
+    /// nodes (a table's state costs about a twelfth of a node: the 3x3x3's corners, 88 million
+    /// states in 0.37 s, against 18 million nodes a second), and keeps them in the cache. True if
+    /// it built one (the node counts so far then no longer predict the next).
+    pub fn prepare(&mut self, nodes: f64) -> bool {
+        let mut built = false;
+        let (later, now): (Vec<_>, Vec<_>) = std::mem::take(&mut self.singles)
+            .into_iter()
+            .partition(|p| nodes < SINGLE_COST * p.coord.size as f64);
+        self.singles = later;
+        for p in now {
+            let pdb = pattern_table(p.coord, &p.goals, &p.inverses);
+            self.bounds.pdbs.push(pdb);
+            built = true;
+        }
+        let mut i = 0;
+        while i < self.pending.len() {
+            let p = &self.pending[i];
+            if nodes * 8.0 < (p.outer.size * p.inner.size) as f64 {
+                i += 1;
+                continue;
+            }
+            let p = self.pending.remove(i);
+            let t = Instant::now();
+            let threads = crate::full_table::threads();
+            let db = PatternDb::build(p.outer, p.inner, &p.goals, self.moves, threads);
+            let size = db.outer.size * db.inner.size;
+            (self.reports.pattern)(size, db.bytes(), t.elapsed().as_secs_f64());
+            if let Some(c) = &self.cache {
+                let (entries, bits, extra, words) = db.to_file();
+                let header = TableHeader {
+                    name: PATTERN_NAME.into(),
+                    key: c.key,
+                    entries,
+                    bits,
+                    extra,
+                };
+                c.keep(&p.what, &header, words);
+            }
+            self.bounds.patterns.push(db);
+            built = true;
+        }
+        built
+    }
+
+    /// Deepens the near table by a level if the memory allows (true if it did).
+    pub fn deepen(&mut self) -> bool {
+        let t = Instant::now();
+        if !self.bounds.near.deepen(&self.near_moves, self.near_memory) {
+            return false;
+        }
+        let n = &self.bounds.near;
+        (self.reports.near)(n.depth, n.entries(), n.bytes(), t.elapsed().as_secs_f64());
+        true
+    }
+
+    /// Keeps the near table in the cache if it grew since it was read or last kept.
+    pub fn keep(&mut self) {
+        let near = &self.bounds.near;
+        let Some(c) = &self.cache else {
+            return;
+        };
+        if near.depth <= self.kept_depth {
+            return;
+        }
+        let header = TableHeader {
+            name: NEAR_NAME.into(),
+            key: c.key,
+            entries: near.bytes() / 8,
+            bits: 64,
+            extra: near.levels.clone(),
+        };
+        c.keep("near", &header, near.words());
+        self.kept_depth = near.depth;
+    }
+}
+
+/// One coordinate's values as a graph for the library's BFS, moved by the moves' inverses: from
+/// the goal's value, the distances it finds are how far each value is from the goal.
+struct Backwards<'a> {
+    coord: &'a Coord,
+    inverses: &'a [usize],
+}
+
+thread_local! {
+    /// Digits for coordinates without a move table (`Graph::neighbors` takes `&self`).
+    static DIGITS: RefCell<Vec<u8>> = const { RefCell::new(Vec::new()) };
+}
+
+impl Graph for Backwards<'_> {
+    fn size(&self) -> usize {
+        self.coord.size
+    }
+
+    fn neighbors<F: FnMut(usize, usize)>(&self, state: usize, mut f: F) {
+        DIGITS.with(|digits| {
+            let mut digits = digits.borrow_mut();
+            for (i, &m) in self.inverses.iter().enumerate() {
+                f(i, self.coord.next(state, m, &mut digits));
+            }
+        })
+    }
+}
+
+/// Distances to the goal's value of one coordinate (the library's BFS, backwards: the predecessors
+/// of a value under move `m` are its images under `m`'s inverse), with its move table made.
+fn pattern_table(mut c: Coord, goals: &[State], inverses: &[usize]) -> (Coord, DepthTable) {
+    c.tabulate();
+    let graph = Backwards {
+        coord: &c,
+        inverses,
+    };
+    let mut values: Vec<usize> = goals.iter().map(|g| c.value(g)).collect();
+    values.sort_unstable();
+    values.dedup();
+    let table = DepthTable::build(&graph, &values);
+    (c, table)
+}
