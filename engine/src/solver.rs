@@ -37,8 +37,11 @@ pub struct Options<'a> {
     /// Bytes for tables.
     pub memory: u64,
     pub full_table: FullTable,
-    /// Where the near table is kept between runs.
+    /// Where the search's tables are kept between runs.
     pub cache_dir: Option<PathBuf>,
+    /// Builds every pattern database that fits before the first search, instead of when a
+    /// search's node counts say it pays (for many states in one run, and for the tests).
+    pub eager: bool,
     /// Told of each level of the near table: depth, states, bytes, seconds.
     pub near_report: fn(u32, u64, u64, f64),
     /// Told of each pattern database built: states, bytes, seconds.
@@ -52,6 +55,7 @@ impl Options<'_> {
             memory,
             full_table: FullTable::Auto,
             cache_dir: None,
+            eager: false,
             near_report: |_, _, _, _| {},
             pattern_report: |_, _, _| {},
         }
@@ -167,7 +171,10 @@ impl Solver {
                     pattern: options.pattern_report,
                 };
                 let cache = options.cache_dir.as_deref();
-                let h = Heuristics::new(puzzle, &set, options.memory, cache, fp, reports)?;
+                let mut h = Heuristics::new(puzzle, &set, options.memory, cache, fp, reports)?;
+                if options.eager {
+                    h.prepare(f64::INFINITY);
+                }
                 Method::Search(Mutex::new(h))
             }
         };

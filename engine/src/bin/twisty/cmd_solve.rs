@@ -66,6 +66,7 @@ pub fn run(args: SolveArgs, w: &mut impl Write) -> Result<()> {
             FullTable::Auto
         },
         cache_dir: args.cache_dir.clone(),
+        eager: false,
         near_report: progress::near_level,
         pattern_report: progress::pattern_table,
     };

@@ -1,0 +1,261 @@
+//! The search's heuristics (near table, whole-component and single-coordinate pattern databases,
+//! sized to the memory) never cost optimality: IDA* finds the table walk's lengths at every depth
+//! on the 2x2x2, the pyraminx and the skewb, and the dedicated optimal 3x3x3 solver's (the
+//! library's `cube3-opt`, its own cubie model and symmetry-reduced tables) on the 3x3x3. Tables
+//! kept in a cache folder are read back, and a damaged one is rebuilt.
+
+mod geometry;
+
+use engine::choice::Choice;
+use engine::load::load;
+use engine::metric::{Metric, MoveSet};
+use engine::model::{Puzzle, State};
+use engine::shipped;
+use engine::solver::{FullTable, Method, Options, Solver};
+use geometry::*;
+use std::sync::OnceLock;
+use twisty::cube3::cubie::CubieCube;
+use twisty::cube3::optimal::OptimalTables;
+use twisty::cube3::two_phase::TwoPhaseTables;
+
+/// SplitMix64, for reproducible scrambles.
+struct Rng(u64);
+impl Rng {
+    fn below(&mut self, n: usize) -> usize {
+        self.0 = self.0.wrapping_add(0x9E37_79B9_7F4A_7C15);
+        let mut z = self.0;
+        z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
+        z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
+        ((z ^ (z >> 31)) % n as u64) as usize
+    }
+}
+
+fn solver(p: &Puzzle, set: &MoveSet, full: FullTable, memory: u64, eager: bool) -> Solver {
+    let options = Options {
+        full_table: full,
+        eager,
+        ..Options::memory(memory)
+    };
+    Solver::with(p, set.clone(), options, |_| {}).unwrap()
+}
+
+fn replay(p: &Puzzle, set: &MoveSet, s: &State, path: &[usize]) -> State {
+    let m = p.modulus();
+    path.iter()
+        .fold(s.clone(), |x, &i| x.apply(&set.perms[i], &m))
+}
+
+/// From random states (long random walks), the states along the table walk's solution: one of
+/// every depth up to the deepest. IDA* under each memory budget must find a sequence of the
+/// table's length that reaches the goal. Returns the deepest depth seen.
+fn search_matches_table(p: &Puzzle, set: &MoveSet, seed: u64) -> usize {
+    let table = solver(p, set, FullTable::Always, 1 << 30, false);
+    assert!(matches!(table.method, Method::Table { .. }));
+    let searches: Vec<Solver> = SEARCHES
+        .iter()
+        .map(|&(m, eager)| solver(p, set, FullTable::Never, m, eager))
+        .collect();
+    for s in &searches {
+        assert!(matches!(s.method, Method::Search(_)));
+    }
+    let mut rng = Rng(seed);
+    let m = p.modulus();
+    let mut deepest = 0;
+    let mut depths_seen = vec![0; 32];
+    for _ in 0..12 {
+        let mut s = p.goal.clone();
+        for _ in 0..60 {
+            s = s.apply(&set.perms[rng.below(set.perms.len())], &m);
+        }
+        let walk = table.solve(&s, 30).expect("reachable");
+        assert!(p.is_solved(&replay(p, set, &s, &walk)));
+        deepest = deepest.max(walk.len());
+        // The states along the walk are at every distance from its length down to 0.
+        let mut here = s.clone();
+        for k in 0..=walk.len() {
+            let want = walk.len() - k;
+            depths_seen[want] += 1;
+            for search in &searches {
+                let found = search.solve(&here, 30).expect("within 30");
+                assert_eq!(found.len(), want, "{}: IDA* against the table", p.name);
+                assert!(p.is_solved(&replay(p, set, &here, &found)));
+            }
+            if k < walk.len() {
+                here = here.apply(&set.perms[walk[k]], &m);
+            }
+        }
+    }
+    assert!(depths_seen[..=deepest].iter().all(|&n| n > 0));
+    deepest
+}
+
+/// Memory budgets, and whether every pattern database is built at once: room for everything,
+/// built as the search asks (which these small searches seldom do) or at once (so that the
+/// whole-component databases, with their unfinished last levels, are used); and so little
+/// memory that the near table stays small and the larger pattern databases are left out.
+const SEARCHES: [(u64, bool); 3] = [(1 << 28, false), (1 << 28, true), (100_000, false)];
+
+#[test]
+fn ida_star_equals_the_table_walk_on_the_2x2x2() {
+    let p = shipped::open("2x2x2").unwrap();
+    for metric in [Metric::Htm, Metric::Qtm] {
+        let deepest = search_matches_table(&p, &MoveSet::new(&p, metric), 1);
+        assert!(deepest >= 9, "random 2x2x2 states are 9 or more moves away");
+    }
+}
+
+#[test]
+fn ida_star_equals_the_table_walk_on_the_pyraminx() {
+    let (orbits, turns) = pyraminx();
+    let p = load("pyraminx.tws", &tws(&Def::plain(&orbits, &turns))).unwrap();
+    let deepest = search_matches_table(&p, &MoveSet::new(&p, Metric::Htm), 2);
+    assert!(deepest >= 8);
+}
+
+#[test]
+fn ida_star_equals_the_table_walk_on_the_skewb() {
+    // As the published distribution counts it: centres without orientation, up to rotation
+    // (twelve goals).
+    let (orbits, turns) = skewb();
+    let d = Def {
+        ignore_orientation: &["CENTERS"],
+        ..Def::plain(&orbits, &turns)
+    };
+    let p = load("skewb.json", &kpuzzle(&d)).unwrap();
+    let any = Choice {
+        metric: Some("htm".into()),
+        any_orientation: true,
+        ..Choice::default()
+    };
+    let chosen = any.apply(&p).unwrap();
+    let deepest = search_matches_table(&chosen.puzzle, &chosen.set, 3);
+    assert!(deepest >= 8);
+}
+
+// -------------------------------------------------------------------------------------------
+// The 3x3x3 against the library's dedicated optimal solver.
+
+fn cube3_tables() -> &'static OptimalTables {
+    static T: OnceLock<OptimalTables> = OnceLock::new();
+    T.get_or_init(|| {
+        // (The same folder as the library's own tests: built once for both.)
+        let dir = std::path::Path::new(env!("CARGO_TARGET_TMPDIR")).join("cube3-tables");
+        let two = TwoPhaseTables::load_or_build(Some(&dir), 2, |m| eprintln!("{m}"));
+        OptimalTables::load_or_build(two, Some(&dir), 2, |m| eprintln!("{m}"))
+    })
+}
+
+fn engine_cube3() -> &'static (Puzzle, MoveSet, Solver) {
+    static S: OnceLock<(Puzzle, MoveSet, Solver)> = OnceLock::new();
+    S.get_or_init(|| {
+        let p = shipped::open("3x3x3").unwrap();
+        let set = MoveSet::new(&p, Metric::Htm);
+        let s = solver(&p, &set, FullTable::Auto, 2 << 30, true);
+        (p, set, s)
+    })
+}
+
+/// `n` random face turns (no face twice in a row), solved by both; equal lengths, and the
+/// engine's sequence solves the engine's state.
+fn cube3_agrees(seed: u64, scrambles: usize, n: usize) {
+    let (p, set, engine) = engine_cube3();
+    let tables = cube3_tables();
+    let mut rng = Rng(seed);
+    for _ in 0..scrambles {
+        let mut turns = Vec::new();
+        while turns.len() < n {
+            let t = rng.below(18);
+            if turns.last().is_none_or(|&l: &usize| l / 3 != t / 3) {
+                turns.push(t);
+            }
+        }
+        // The library numbers turns face * 3 + (quarter turns - 1), faces U R F D L B.
+        let text: Vec<String> = turns
+            .iter()
+            .map(|&t| format!("{}{}", &"URFDLB"[t / 3..t / 3 + 1], ["", "2", "'"][t % 3]))
+            .collect();
+        let cube = turns.iter().fold(CubieCube::SOLVED, |c, &t| c.apply(t));
+        let (theirs, _) = tables.solve(&cube, |_, _| {});
+        let names = |s: &str| p.move_index(s);
+        let alg = engine::alg::parse(&text.join(" "), &names).unwrap();
+        let perms: Vec<_> = p.moves.iter().map(|m| &m.perm).collect();
+        let m = p.modulus();
+        let state = p.goal.apply(&alg.perm(&perms, &m), &m);
+        let ours = engine.solve(&state, 20).unwrap();
+        assert_eq!(ours.len(), theirs.len(), "{}", text.join(" "));
+        assert!(p.is_solved(&replay(p, set, &state, &ours)));
+    }
+}
+
+#[test]
+fn cube3_lengths_equal_the_dedicated_optimal_solver() {
+    cube3_agrees(31, 8, 9);
+}
+
+/// States up to 13 moves (random 13-move scrambles are mostly 12 or 13 away).
+#[test]
+#[ignore = "proof"]
+fn cube3_lengths_equal_the_dedicated_optimal_solver_up_to_13() {
+    cube3_agrees(13, 12, 13);
+}
+
+// -------------------------------------------------------------------------------------------
+// The cache folder.
+
+/// The 3x3x3 state of the benchmark's 13-move row: its search builds the corners' pattern
+/// database (and deepens the near table), which the cache keeps.
+const THIRTEEN: &str = "R U2 F' L D2 B' R2 U' F D L' B2 U";
+
+#[test]
+fn cached_tables_are_read_back_and_damaged_ones_rebuilt() {
+    let dir = std::path::Path::new(env!("CARGO_TARGET_TMPDIR")).join("engine-search-cache");
+    let _ = std::fs::remove_dir_all(&dir);
+    let p = shipped::open("3x3x3").unwrap();
+    let set = MoveSet::new(&p, Metric::Htm);
+    let cached = || {
+        let options = Options {
+            cache_dir: Some(dir.clone()),
+            ..Options::memory(1 << 30)
+        };
+        Solver::with(&p, set.clone(), options, |_| {}).unwrap()
+    };
+    let patterns = |s: &Solver| match &s.method {
+        Method::Search(h) => h.lock().unwrap().bounds.patterns.len(),
+        Method::Table { .. } => panic!("searches"),
+    };
+    let names = |s: &str| p.move_index(s);
+    let alg = engine::alg::parse(THIRTEEN, &names).unwrap();
+    let perms: Vec<_> = p.moves.iter().map(|m| &m.perm).collect();
+    let m = p.modulus();
+    let state = p.goal.apply(&alg.perm(&perms, &m), &m);
+    let first = cached();
+    assert_eq!(
+        patterns(&first),
+        0,
+        "an empty cache: nothing built before a search asks"
+    );
+    let len = first.solve(&state, 20).unwrap().len();
+    assert_eq!(
+        patterns(&first),
+        1,
+        "the search built the corners' database"
+    );
+    let kept = std::fs::read_dir(&dir)
+        .unwrap()
+        .map(|e| e.unwrap().path())
+        .find(|f| f.to_string_lossy().contains("pattern"))
+        .expect("the pattern database is kept");
+    // The next solver starts with it, and finds the same length.
+    let second = cached();
+    assert_eq!(patterns(&second), 1);
+    assert_eq!(second.solve(&state, 20).unwrap().len(), len);
+    // A flipped byte: the checksum refuses the file, and the solver builds anew.
+    let mut bytes = std::fs::read(&kept).unwrap();
+    let at = bytes.len() / 2;
+    bytes[at] ^= 0x40;
+    std::fs::write(&kept, &bytes).unwrap();
+    let third = cached();
+    assert_eq!(patterns(&third), 0);
+    assert_eq!(third.solve(&state, 20).unwrap().len(), len);
+    assert_eq!(patterns(&third), 1);
+}
