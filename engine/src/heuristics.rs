@@ -39,7 +39,7 @@ const PATTERN_DB_LIMIT: usize = 1 << 28;
 
 /// Before the search starts, the near table is deepened while its next level is expected to
 /// hold at most this many states (milliseconds; the search deepens it further when it pays).
-const NEAR_START: u64 = 1 << 16;
+const NEAR_START: u64 = 1 << 12;
 
 /// Where tables are kept between runs, and under which key.
 struct Cache {
@@ -91,14 +91,24 @@ impl Cache {
 const NEAR_NAME: &str = "engine near table";
 const PATTERN_NAME: &str = "engine pattern database";
 
-/// A pattern database not built yet.
+/// A pattern database not built yet, or built without its last levels.
+#[derive(Clone)]
 struct Pending {
     outer: Coord,
     inner: Coord,
     goals: Vec<(usize, usize)>,
     /// Its name in the cache.
     what: String,
+    /// The index of the partial table it completes.
+    completes: Option<usize>,
 }
+
+/// A pattern database is built when an iteration is expected to visit an eighth of its states
+/// (without its last levels, a third of a second for the 3x3x3's corners), and built whole when
+/// it is expected to visit 16 times its states (some minutes of search, to which the last levels'
+/// half second is nothing).
+const PATTERN_AT: f64 = 1.0 / 8.0;
+const WHOLE_AT: f64 = 16.0;
 
 /// A single coordinate's pattern database not built yet.
 struct PendingSingle {
@@ -129,6 +139,8 @@ pub struct Heuristics {
     reports: Reports,
     /// The near table's depth as last kept (or read).
     kept_depth: u32,
+    /// See [`Heuristics::state_secs`].
+    state_secs: f64,
 }
 
 impl Heuristics {
@@ -170,12 +182,13 @@ impl Heuristics {
         let mut used = vec![false; coords.len()];
         let mut pattern_bytes = 0;
         let (mut patterns, mut pending) = (Vec::new(), Vec::new());
+        let mut chosen = 0;
         for (a, b) in pairs {
             let bytes = pattern_db::bytes_for(&coords[a], &coords[b]);
-            let full = patterns.len() + pending.len() == MAX_PATTERNS;
-            if full || used[a] || used[b] || pattern_bytes + bytes > memory / 2 {
+            if chosen == MAX_PATTERNS || used[a] || used[b] || pattern_bytes + bytes > memory / 2 {
                 continue;
             }
+            chosen += 1;
             (used[a], used[b]) = (true, true);
             pattern_bytes += bytes;
             let what = format!("pattern{}x{}", a, b);
@@ -184,17 +197,26 @@ impl Heuristics {
                 let (words, extra) = c.read(&what, PATTERN_NAME, pattern_db::BITS)?;
                 PatternDb::from_file(outer.clone(), inner.clone(), perms.len(), &extra, words)
             });
+            let p = Pending {
+                goals: goals
+                    .iter()
+                    .map(|g| (outer.value(g), inner.value(g)))
+                    .collect(),
+                outer,
+                inner,
+                what,
+                completes: None,
+            };
             match kept {
-                Some(p) => patterns.push(p),
-                None => pending.push(Pending {
-                    goals: goals
-                        .iter()
-                        .map(|g| (outer.value(g), inner.value(g)))
-                        .collect(),
-                    outer,
-                    inner,
-                    what,
-                }),
+                Some(db) if db.whole => patterns.push(db),
+                Some(db) => {
+                    pending.push(Pending {
+                        completes: Some(patterns.len()),
+                        ..p
+                    });
+                    patterns.push(db);
+                }
+                None => pending.push(p),
             }
         }
         // Single coordinates (a byte an entry) not inside one of those: the largest go first
@@ -251,6 +273,7 @@ impl Heuristics {
         });
         Ok(Heuristics {
             kept_depth: if cache.is_some() { near.depth } else { 0 },
+            state_secs: 150e-9,
             bounds: Bounds {
                 near,
                 patterns,
@@ -267,14 +290,24 @@ impl Heuristics {
     }
 
     /// Builds the pattern databases that pay before an iteration expected to visit `nodes`
-    /// nodes (a table's state costs about a twelfth of a node: the 3x3x3's corners, 88 million
-    /// states in 0.37 s, against 18 million nodes a second), and keeps them in the cache. True if
-    /// it built one (the node counts so far then no longer predict the next).
+    /// nodes ([`PATTERN_AT`], [`WHOLE_AT`]; a table's state costs about a twelfth of a node), and
+    /// keeps them in the cache. True if it built one (the node counts so far then no longer
+    /// predict the next).
     pub fn prepare(&mut self, nodes: f64) -> bool {
+        self.prepare_with(nodes, false)
+    }
+
+    /// Builds every table that fits at once (the whole-component ones without their last
+    /// levels), as a run that solves many states would.
+    pub fn build_all(&mut self) {
+        self.prepare_with(0.0, true);
+    }
+
+    fn prepare_with(&mut self, nodes: f64, all: bool) -> bool {
         let mut built = false;
         let (later, now): (Vec<_>, Vec<_>) = std::mem::take(&mut self.singles)
             .into_iter()
-            .partition(|p| nodes < SINGLE_COST * p.coord.size as f64);
+            .partition(|p| !all && nodes < SINGLE_COST * p.coord.size as f64);
         self.singles = later;
         for p in now {
             let pdb = pattern_table(p.coord, &p.goals, &p.inverses);
@@ -284,14 +317,18 @@ impl Heuristics {
         let mut i = 0;
         while i < self.pending.len() {
             let p = &self.pending[i];
-            if nodes * 8.0 < (p.outer.size * p.inner.size) as f64 {
+            let size = (p.outer.size * p.inner.size) as f64;
+            let whole = nodes >= WHOLE_AT * size;
+            let wanted = all || nodes >= PATTERN_AT * size;
+            if !wanted || (p.completes.is_some() && !whole) {
                 i += 1;
                 continue;
             }
             let p = self.pending.remove(i);
             let t = Instant::now();
             let threads = crate::full_table::threads();
-            let db = PatternDb::build(p.outer, p.inner, &p.goals, self.moves, threads);
+            let (o, n) = (p.outer.clone(), p.inner.clone());
+            let db = PatternDb::build(o, n, &p.goals, self.moves, threads, whole);
             let size = db.outer.size * db.inner.size;
             (self.reports.pattern)(size, db.bytes(), t.elapsed().as_secs_f64());
             if let Some(c) = &self.cache {
@@ -305,7 +342,18 @@ impl Heuristics {
                 };
                 c.keep(&p.what, &header, words);
             }
-            self.bounds.patterns.push(db);
+            let at = p.completes.unwrap_or(self.bounds.patterns.len());
+            if !db.whole {
+                self.pending.push(Pending {
+                    completes: Some(at),
+                    ..p
+                });
+            }
+            if at < self.bounds.patterns.len() {
+                self.bounds.patterns[at] = db;
+            } else {
+                self.bounds.patterns.push(db);
+            }
             built = true;
         }
         built
@@ -318,8 +366,19 @@ impl Heuristics {
             return false;
         }
         let n = &self.bounds.near;
-        (self.reports.near)(n.depth, n.entries(), n.bytes(), t.elapsed().as_secs_f64());
+        let secs = t.elapsed().as_secs_f64();
+        let new = *n.levels.last().unwrap_or(&0);
+        if new >= 1 << 12 {
+            self.state_secs = secs / new as f64;
+        }
+        (self.reports.near)(n.depth, n.entries(), n.bytes(), secs);
         true
+    }
+
+    /// Seconds a state of the near table's next level is expected to cost: as the last level
+    /// measured (a few thousand states or more), else about 150 ns (the 3x3x3's on two cores).
+    pub fn state_secs(&self) -> f64 {
+        self.state_secs
     }
 
     /// Keeps the near table in the cache if it grew since it was read or last kept.

@@ -300,6 +300,29 @@ impl NearTable {
             _ => return 0,
         }
         let mut n = 0;
+        if g as u32 + 1 == d {
+            // The last step: the children's fingerprints first, their slots asked of the memory,
+            // then the inserts (their cache misses overlap).
+            let mut fs = [0u64; 64];
+            let mut k = 0;
+            for m in 0..moves.inverse.len() {
+                if moves.pruner.next(p, m).is_some() {
+                    let (head, tail) = path.split_at_mut(g + 1);
+                    head[g].apply_into(&moves.inverse[m], &moves.modulus, &mut tail[0]);
+                    fs[k] = fingerprint(&tail[0]);
+                    self.prefetch(fs[k]);
+                    k += 1;
+                    if k == fs.len() {
+                        n += fs.iter().map(|&f| self.insert(f, d) as u64).sum::<u64>();
+                        k = 0;
+                    }
+                }
+            }
+            return n + fs[..k]
+                .iter()
+                .map(|&f| self.insert(f, d) as u64)
+                .sum::<u64>();
+        }
         for m in 0..moves.inverse.len() {
             if let Some(q) = moves.pruner.next(p, m) {
                 let (head, tail) = path.split_at_mut(g + 1);

@@ -13,11 +13,12 @@ use crate::model::{Perm, Puzzle, State};
 use crate::space::{rank_count, Space};
 use std::path::{Path, PathBuf};
 use std::sync::Mutex;
+use std::time::Instant;
 use twisty::checksum::Fnv64;
 
 /// A full table is built for `solve` up to this many ranks (about a second on two cores); beyond
 /// it one state is solved faster by search, unless the table is asked for (`--full-table`).
-pub const FULL_TABLE_RANKS: u128 = 1 << 26;
+pub const FULL_TABLE_RANKS: u128 = 1 << 20;
 
 /// How a solver may use a full table.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -39,8 +40,9 @@ pub struct Options<'a> {
     pub full_table: FullTable,
     /// Where the search's tables are kept between runs.
     pub cache_dir: Option<PathBuf>,
-    /// Builds every pattern database that fits before the first search, instead of when a
-    /// search's node counts say it pays (for many states in one run, and for the tests).
+    /// Builds every pattern database that fits before the first search (the whole-component
+    /// ones without their last levels), instead of when a search's node counts say it pays (for
+    /// many states in one run, and for the tests).
     pub eager: bool,
     /// Told of each level of the near table: depth, states, bytes, seconds.
     pub near_report: fn(u32, u64, u64, f64),
@@ -173,7 +175,7 @@ impl Solver {
                 let cache = options.cache_dir.as_deref();
                 let mut h = Heuristics::new(puzzle, &set, options.memory, cache, fp, reports)?;
                 if options.eager {
-                    h.prepare(f64::INFINITY);
+                    h.build_all();
                 }
                 Method::Search(Mutex::new(h))
             }
@@ -220,22 +222,30 @@ impl Solver {
         let mut h = heuristics.lock().unwrap_or_else(|e| e.into_inner());
         let mut last = 0u64;
         let mut growth = self.set.perms.len() as f64;
+        let mut node_secs = 50e-9;
         let mut found = None;
         for threshold in 0..=max_depth {
             if h.prepare(last as f64 * growth) {
                 last = 0;
             }
-            // Deepen while the next iteration, as the last ones grew, would visit four times
-            // more nodes than the next level holds: a level's state costs about two and a half
-            // search nodes (the 3x3x3: 7 million states a second against 18 million nodes), and
-            // the level takes some of the next iteration off, not all of it.
-            while last as f64 * growth > 4.0 * h.bounds.near.next_level_estimate() as f64 {
+            // Deepen while the next iteration, as the last ones grew, would take more than
+            // twice what the next level costs: the level takes much of that iteration off, and
+            // of every later one. Both costs are measured as the search goes (a 3x3x3 node
+            // costs some 50 ns on two cores, a state of its near table 150 ns; a pyraminx's
+            // state, its tips commuting with everything, more).
+            while last as f64 * growth * node_secs
+                > 2.0 * h.bounds.near.next_level_estimate() as f64 * h.state_secs()
+            {
                 if !h.deepen() {
                     break;
                 }
                 last = (last as f64 / growth) as u64;
             }
+            let t = Instant::now();
             let it = ida::iteration(&problem, &h.bounds, state, threshold, &progress);
+            if it.nodes >= 1 << 16 {
+                node_secs = t.elapsed().as_secs_f64() / it.nodes as f64;
+            }
             progress.finished(threshold);
             if it.solution.is_some() {
                 found = it.solution;

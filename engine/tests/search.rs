@@ -259,3 +259,33 @@ fn cached_tables_are_read_back_and_damaged_ones_rebuilt() {
     assert_eq!(third.solve(&state, 20).unwrap().len(), len);
     assert_eq!(patterns(&third), 1);
 }
+
+/// A whole-component pattern database built without its last levels (as `eager` and short
+/// searches build it) is completed in place once a search is expected to be long, and the
+/// lengths stay the table walk's.
+#[test]
+fn a_partial_pattern_database_is_completed_for_a_long_search() {
+    let p = shipped::open("2x2x2").unwrap();
+    let set = MoveSet::new(&p, Metric::Htm);
+    let table = solver(&p, &set, FullTable::Always, 1 << 30, false);
+    let search = solver(&p, &set, FullTable::Never, 1 << 28, true);
+    let Method::Search(h) = &search.method else {
+        panic!("searches")
+    };
+    let whole = |h: &engine::heuristics::Heuristics| -> Vec<bool> {
+        h.bounds.patterns.iter().map(|d| d.whole).collect()
+    };
+    assert_eq!(whole(&h.lock().unwrap()), [false]);
+    assert!(h.lock().unwrap().prepare(f64::INFINITY));
+    assert_eq!(whole(&h.lock().unwrap()), [true]);
+    let mut rng = Rng(5);
+    let m = p.modulus();
+    for _ in 0..20 {
+        let mut s = p.goal.clone();
+        for _ in 0..40 {
+            s = s.apply(&set.perms[rng.below(set.perms.len())], &m);
+        }
+        let want = table.solve(&s, 30).unwrap().len();
+        assert_eq!(search.solve(&s, 30).unwrap().len(), want);
+    }
+}

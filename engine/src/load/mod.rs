@@ -6,10 +6,12 @@
 //! Every problem is reported with the file, the line (YAML) or the key (JSON), and what is wrong.
 
 mod kpuzzle;
+mod kpuzzle_write;
 mod tws;
 mod yaml;
 
 pub use kpuzzle::load_kpuzzle;
+pub use kpuzzle_write::to_kpuzzle;
 pub use tws::load_tws;
 pub use yaml::load_yaml;
 

@@ -8,6 +8,7 @@ mod aoj0300;
 mod compare;
 mod cube2;
 mod engine_2x2x2;
+mod engine_twips;
 mod flood;
 mod hdu4801;
 mod judge_overhead;
@@ -30,6 +31,7 @@ fn main() {
         "flood",
         "engine",
         "pancake",
+        "twips",
     ];
     if args.iter().any(|a| a == "--help" || a == "-h") {
         println!(
@@ -71,6 +73,10 @@ fn main() {
             "flood" => flood::run(),
             "engine" => engine_2x2x2::run(),
             "pancake" => pancake::run(),
+            "twips" => {
+                build("engine", &[]);
+                engine_twips::run_all()
+            }
             other => {
                 eprintln!(
                     "bench: unknown benchmark `{other}` (known: {})",
