@@ -149,6 +149,7 @@ impl Heuristics {
     pub fn new(
         puzzle: &Puzzle,
         set: &MoveSet,
+        pruner: &PairPruner,
         memory: u64,
         cache_dir: Option<&Path>,
         key: u64,
@@ -247,15 +248,24 @@ impl Heuristics {
             })
             .collect();
         let near_memory = memory.saturating_sub(pattern_bytes + single_bytes);
-        let inverse: Vec<Perm> = inverses.iter().map(|&i| perms[i].clone()).collect();
-        let inverse_set = MoveSet {
-            names: vec![String::new(); inverse.len()],
-            perms: inverse.clone(),
+        // Moves closed under inverse are their own inverses as a set: the near table searches
+        // from the goal under the moves themselves, with the solver's pruner (building another
+        // was half a small puzzle's start).
+        let (inverse, pruner) = if closed {
+            (set.perms.clone(), pruner.clone())
+        } else {
+            let inverse: Vec<Perm> = inverses.iter().map(|&i| perms[i].clone()).collect();
+            let inverse_set = MoveSet {
+                names: vec![String::new(); inverse.len()],
+                perms: inverse.clone(),
+            };
+            let pruner = PairPruner::new(&inverse_set, &modulus);
+            (inverse, pruner)
         };
         let near_moves = near_table::Moves {
             goals: goals.clone(),
             inverse,
-            pruner: PairPruner::new(&inverse_set, &modulus),
+            pruner,
             modulus,
         };
         let kept = cache.as_ref().and_then(|c| {

@@ -178,13 +178,15 @@ impl<'a> Progress<'a> {
     }
 }
 
-/// A sequence of moves at most `threshold` long from `start` to the goal, if `bounds` allow one.
+/// A sequence of moves at most `threshold` long from `start` to the goal, if `bounds` allow one,
+/// searched on `threads` threads (the caller's and more).
 pub fn iteration(
     problem: &Problem,
     bounds: &Bounds,
     start: &State,
     threshold: u32,
     progress: &Progress,
+    threads: usize,
 ) -> Iteration {
     let (h, exact) = bounds.of(start, &bounds.key(start), threshold);
     if h > threshold {
@@ -271,7 +273,7 @@ pub fn iteration(
         progress.nodes.fetch_add(w.nodes & 0xFFFF, Relaxed);
     };
     std::thread::scope(|scope| {
-        for _ in 1..crate::full_table::threads() {
+        for _ in 1..threads {
             scope.spawn(|| work(false));
         }
         work(true);

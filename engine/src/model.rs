@@ -101,7 +101,9 @@ impl Perm {
         for i in 0..n {
             let j = other.src[i] as usize;
             p.src[i] = self.src[j];
-            p.twist[i] = (self.twist[j] + other.twist[i]) % modulus[i];
+            // (Twists are below their modulus: a subtraction, not a division.)
+            let t = self.twist[j] + other.twist[i];
+            p.twist[i] = if t >= modulus[i] { t - modulus[i] } else { t };
         }
         p
     }

@@ -362,7 +362,8 @@ impl NearTable {
 }
 
 /// What a level is built from: the goals, the moves' inverses (the table holds distances *to* the
-/// goal) and the canonical-sequence machine over those inverses.
+/// goal; for moves closed under inverse, the moves themselves in any order) and the
+/// canonical-sequence machine over that list.
 pub struct Moves {
     pub goals: Vec<State>,
     pub inverse: Vec<Perm>,

@@ -173,7 +173,8 @@ impl Solver {
                     pattern: options.pattern_report,
                 };
                 let cache = options.cache_dir.as_deref();
-                let mut h = Heuristics::new(puzzle, &set, options.memory, cache, fp, reports)?;
+                let memory = options.memory;
+                let mut h = Heuristics::new(puzzle, &set, &pruner, memory, cache, fp, reports)?;
                 if options.eager {
                     h.build_all();
                 }
@@ -223,26 +224,38 @@ impl Solver {
         let mut last = 0u64;
         let mut growth = self.set.perms.len() as f64;
         let mut node_secs = 50e-9;
+        let mut near_depth = h.bounds.near.depth;
         let mut found = None;
         for threshold in 0..=max_depth {
-            if h.prepare(last as f64 * growth) {
-                last = 0;
-            }
-            // Deepen while the next iteration, as the last ones grew, would take more than
-            // twice what the next level costs: the level takes much of that iteration off, and
-            // of every later one. Both costs are measured as the search goes (a 3x3x3 node
-            // costs some 50 ns on two cores, a state of its near table 150 ns; a pyraminx's
-            // state, its tips commuting with everything, more).
-            while last as f64 * growth * node_secs
-                > 2.0 * h.bounds.near.next_level_estimate() as f64 * h.state_secs()
+            // The growth from one iteration to the next is measured only between iterations
+            // with the same tables (a new table makes the next iteration smaller, not the
+            // puzzle's branching).
+            let mut predicted = last as f64 * growth;
+            let mut changed = h.prepare(predicted);
+            // Deepen while the next iteration would take more than twice what the next level
+            // costs: the level takes much of that iteration off, and of every later one. Both
+            // costs are measured as the search goes (a 3x3x3 node costs some 50 ns on two
+            // cores, a state of its near table 150 ns; a pyraminx's, its tips commuting with
+            // everything, more). A level is taken to divide the next iteration by the growth.
+            while !changed
+                && predicted * node_secs
+                    > 2.0 * h.bounds.near.next_level_estimate() as f64 * h.state_secs()
             {
                 if !h.deepen() {
                     break;
                 }
-                last = (last as f64 / growth) as u64;
+                predicted /= growth;
             }
+            changed |= h.bounds.near.depth != near_depth;
+            near_depth = h.bounds.near.depth;
             let t = Instant::now();
-            let it = ida::iteration(&problem, &h.bounds, state, threshold, &progress);
+            // (An iteration expected to take less than a thread's start runs on this thread.)
+            let threads = if predicted < 20_000.0 {
+                1
+            } else {
+                crate::full_table::threads()
+            };
+            let it = ida::iteration(&problem, &h.bounds, state, threshold, &progress, threads);
             if it.nodes >= 1 << 16 {
                 node_secs = t.elapsed().as_secs_f64() / it.nodes as f64;
             }
@@ -251,7 +264,7 @@ impl Solver {
                 found = it.solution;
                 break;
             }
-            if last > 0 && it.nodes > 64 {
+            if !changed && last > 0 && it.nodes > 64 {
                 growth = (it.nodes as f64 / last as f64).clamp(2.0, 64.0);
             }
             last = it.nodes;
