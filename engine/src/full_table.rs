@@ -46,9 +46,11 @@ impl std::fmt::Debug for DistTable {
     }
 }
 
-/// The threads a table build uses: every core.
+/// The threads a table build or a search uses: every core. (Asked once: std reads the cgroup's
+/// files each time, some 50 us, and a small search asks at every level.)
 pub fn threads() -> usize {
-    std::thread::available_parallelism().map_or(1, |n| n.get())
+    static THREADS: std::sync::OnceLock<usize> = std::sync::OnceLock::new();
+    *THREADS.get_or_init(|| std::thread::available_parallelism().map_or(1, |n| n.get()))
 }
 
 /// The ranks of a space as a graph for the library's BFS, under all its moves (the slices' jobs

@@ -15,7 +15,7 @@ use crate::ida::{Bounds, MAX_PATTERNS};
 use crate::metric::{MoveSet, PairPruner};
 use crate::model::{Perm, Puzzle, State};
 use crate::near_table::{self, NearTable};
-use crate::pattern_db::{self, PatternDb};
+use crate::pattern_db::{self, Part, PatternDb};
 use crate::space::{coordinates, Coord};
 use std::cell::RefCell;
 use std::path::{Path, PathBuf};
@@ -94,9 +94,9 @@ const PATTERN_NAME: &str = "engine pattern database";
 /// A pattern database not built yet, or built without its last levels.
 #[derive(Clone)]
 struct Pending {
-    outer: Coord,
-    inner: Coord,
-    goals: Vec<(usize, usize)>,
+    outer: Part,
+    inner: Part,
+    goals: Vec<State>,
     /// Its name in the cache.
     what: String,
     /// The index of the partial table it completes.
@@ -176,35 +176,42 @@ impl Heuristics {
         let goals = puzzle.goals();
         let closed = perms.len() == set.perms.len();
         let coords = coordinates(puzzle, &perms, PATTERN_LIMIT)?;
-        // Whole components (the strongest bounds), the largest first, in half the budget.
-        let mut pairs = pattern_db::pairs(&coords);
-        pairs.retain(|&(a, b)| closed && coords[a].size * coords[b].size <= PATTERN_DB_LIMIT);
-        pairs.sort_by_key(|&(a, b)| std::cmp::Reverse(coords[a].size * coords[b].size));
-        let mut used = vec![false; coords.len()];
+        // Pairs of parts (the strongest bounds), the largest first, in half the budget; one
+        // that says nothing the ones chosen do not (all its coordinates inside one of them) is
+        // left out.
+        let parts = pattern_db::parts(&coords);
+        let pairs = if closed {
+            pattern_db::pairs(&parts, PATTERN_DB_LIMIT)
+        } else {
+            Vec::new()
+        };
+        let mut chosen: Vec<(usize, usize)> = Vec::new();
         let mut pattern_bytes = 0;
         let (mut patterns, mut pending) = (Vec::new(), Vec::new());
-        let mut chosen = 0;
         for (a, b) in pairs {
-            let bytes = pattern_db::bytes_for(&coords[a], &coords[b]);
-            if chosen == MAX_PATTERNS || used[a] || used[b] || pattern_bytes + bytes > memory / 2 {
+            let (outer, inner) = (&parts[a], &parts[b]);
+            let bytes = pattern_db::bytes_for(outer, inner);
+            let inside = |&(x, y): &(usize, usize)| {
+                let within = |c: &Coord| parts[x].covers_coord(c) || parts[y].covers_coord(c);
+                outer.coords().iter().chain(inner.coords()).all(within)
+            };
+            if chosen.len() == MAX_PATTERNS
+                || chosen.iter().any(inside)
+                || pattern_bytes + bytes > memory / 2
+            {
                 continue;
             }
-            chosen += 1;
-            (used[a], used[b]) = (true, true);
+            chosen.push((a, b));
             pattern_bytes += bytes;
-            let what = format!("pattern{}x{}", a, b);
-            let (outer, inner) = (coords[a].clone(), coords[b].clone());
+            let what = format!("pattern{a}x{b}");
             let kept = cache.as_ref().and_then(|c| {
                 let (words, extra) = c.read(&what, PATTERN_NAME, pattern_db::BITS)?;
                 PatternDb::from_file(outer.clone(), inner.clone(), perms.len(), &extra, words)
             });
             let p = Pending {
-                goals: goals
-                    .iter()
-                    .map(|g| (outer.value(g), inner.value(g)))
-                    .collect(),
-                outer,
-                inner,
+                goals: goals.clone(),
+                outer: outer.clone(),
+                inner: inner.clone(),
                 what,
                 completes: None,
             };
@@ -222,12 +229,12 @@ impl Heuristics {
         }
         // Single coordinates (a byte an entry) not inside one of those: the largest go first
         // until the rest fit in a quarter of the budget.
-        let mut singles: Vec<Coord> = coords
-            .into_iter()
-            .zip(used)
-            .filter(|(_, u)| !u)
-            .map(|(c, _)| c)
-            .collect();
+        let covered = |c: &Coord| {
+            chosen
+                .iter()
+                .any(|&(a, b)| parts[a].covers_coord(c) || parts[b].covers_coord(c))
+        };
+        let mut singles: Vec<Coord> = coords.into_iter().filter(|c| !covered(c)).collect();
         singles.sort_by_key(|c| c.size);
         while singles.iter().map(|c| c.size as u64).sum::<u64>() > memory / 4 {
             singles.pop();

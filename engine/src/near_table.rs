@@ -248,8 +248,14 @@ impl NearTable {
         let next = AtomicUsize::new(0);
         let added = AtomicU64::new(0);
         let full = AtomicBool::new(false);
+        // (A small level is found on one thread: starting another costs more.)
+        let threads = if self.next_level_estimate() < 1 << 14 {
+            1
+        } else {
+            crate::full_table::threads()
+        };
         std::thread::scope(|scope| {
-            for _ in 0..crate::full_table::threads() {
+            for _ in 0..threads {
                 scope.spawn(|| {
                     let mut path: Vec<State> = vec![moves.goals[0].clone(); d as usize + 1];
                     let mut mine = 0u64;

@@ -364,3 +364,59 @@ fn warnings_and_one_way_moves_from_the_command_line() {
         .success()
         .stdout(predicate::str::contains("God's number: 2"));
 }
+
+/// `--cache-dir` keeps the search's tables and the next run reads them (its near table needs no
+/// deepening, so no level is reported); a damaged file is noted and rebuilt, the answer the same.
+/// `--full-table` builds the table for one state; it cannot go with `--table`.
+#[test]
+fn cache_dir_and_full_table_from_the_command_line() {
+    let dir = scratch("cache");
+    let d = dir.to_str().unwrap();
+    let tperm = "R U R' U' R' F R2 U' R' U' R U R' F'";
+    let first = twisty()
+        .args(["solve", "3x3x3", "--cache-dir", d, tperm])
+        .assert()
+        .success()
+        .stderr(predicate::str::contains("near table: depth  5"));
+    let answer = String::from_utf8(first.get_output().stdout.clone()).unwrap();
+    assert_eq!(answer.split_whitespace().count(), 11);
+    let kept: Vec<_> = std::fs::read_dir(&dir)
+        .unwrap()
+        .map(|e| e.unwrap().path())
+        .collect();
+    assert_eq!(kept.len(), 1, "{kept:?}");
+    twisty()
+        .args(["solve", "3x3x3", "--cache-dir", d, tperm])
+        .assert()
+        .success()
+        .stdout(answer.clone())
+        .stderr(predicate::str::contains("near table").not());
+    let mut bytes = std::fs::read(&kept[0]).unwrap();
+    let n = bytes.len();
+    bytes[n / 2] ^= 1;
+    std::fs::write(&kept[0], &bytes).unwrap();
+    twisty()
+        .args(["solve", "3x3x3", "--cache-dir", d, tperm])
+        .assert()
+        .success()
+        .stdout(answer)
+        .stderr(predicate::str::contains("not used").and(predicate::str::contains("near table")));
+    twisty()
+        .args(["solve", "2x2x2", "--full-table", "R U"])
+        .assert()
+        .success()
+        .stdout("U' R'\n")
+        .stderr(predicate::str::contains("depth"));
+    twisty()
+        .args([
+            "solve",
+            "2x2x2",
+            "--full-table",
+            "--table",
+            "x.table",
+            "R U",
+        ])
+        .assert()
+        .code(2);
+    std::fs::remove_dir_all(&dir).unwrap();
+}

@@ -15,7 +15,8 @@ use std::time::Instant;
   twisty apply 3x3x3 \"R U\" > state.txt; twisty solve 3x3x3 --state state.txt
   twisty solve pancake --effect \"(4 5)\"
   twisty solve 3x3x3 --effect \"CORNERS (0 1 2)\"
-  twisty solve cube.kpuzzle.json \"x R U y F\" --any-orientation")]
+  twisty solve cube.kpuzzle.json \"x R U y F\" --any-orientation
+  twisty solve 3x3x3 \"R U2 F' L D2 B' R2 U' F D L' B2 U\" --cache-dir ~/.cache/twisty")]
 pub struct SolveArgs {
     /// The definition: a file, or the name of a shipped one.
     def: String,
@@ -39,8 +40,9 @@ pub struct SolveArgs {
     /// states; `twisty gods --out` keeps one for `--table`).
     #[arg(long, conflicts_with = "table")]
     full_table: bool,
-    /// A folder where the search's near table (every state within a few moves of the goal) is
-    /// kept between runs, with a checksum; the next run of the same puzzle and moves reads it.
+    /// A folder where the search's tables (pattern databases, and the near table: every state
+    /// within a few moves of the goal) are kept between runs, checksummed; the next run of the
+    /// same puzzle and moves reads them back.
     #[arg(long)]
     cache_dir: Option<PathBuf>,
     /// Give up beyond this many moves.
