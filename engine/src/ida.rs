@@ -212,7 +212,10 @@ pub fn iteration(
             nodes: 1,
         };
     }
-    let prefixes = prefixes(problem, start, threshold.min(2));
+    // (On one thread there is nothing to share out: the root is the only work item, and the
+    // first solution in its depth-first order is the one the prefixes would give.)
+    let prefix = if threads == 1 { 0 } else { threshold.min(2) };
+    let prefixes = prefixes(problem, start, prefix);
     let next = AtomicUsize::new(0);
     let best = AtomicUsize::new(usize::MAX);
     let found: Mutex<Option<(usize, Vec<usize>)>> = Mutex::new(None);

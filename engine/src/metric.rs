@@ -27,10 +27,10 @@ impl Hasher for WordHasher {
         let mut chunks = bytes.chunks_exact(8);
         for c in &mut chunks {
             let w = u64::from_le_bytes(c.try_into().expect("8 bytes"));
-            self.0 = (self.0.rotate_left(5) ^ w).wrapping_mul(0x51_7CC1_B727_220A_95);
+            self.0 = (self.0.rotate_left(5) ^ w).wrapping_mul(0x517C_C1B7_2722_0A95);
         }
         for &b in chunks.remainder() {
-            self.0 = (self.0.rotate_left(5) ^ b as u64).wrapping_mul(0x51_7CC1_B727_220A_95);
+            self.0 = (self.0.rotate_left(5) ^ b as u64).wrapping_mul(0x517C_C1B7_2722_0A95);
         }
     }
 
@@ -184,19 +184,23 @@ impl PairPruner {
         let id = Perm::identity(n);
         let singles: FastSet<&Perm> = set.perms.iter().chain(std::iter::once(&id)).collect();
         let product = |a: usize, b: usize| set.perms[a].then(&set.perms[b], modulus);
-        // Pairs: reducible (to at most one move) or commuting out of order.
-        let mut pair_bad = vec![false; m * m];
-        let mut pairs: FastSet<Perm> = FastSet::default();
-        for a in 0..m {
-            for b in 0..m {
-                let ab = product(a, b);
-                let commute = ab == product(b, a);
-                pair_bad[a * m + b] = singles.contains(&ab) || (commute && b < a);
-                pairs.insert(ab);
-            }
-        }
         // Triples reducible to at most two moves (`U U U` in qtm); only for small move sets.
         let triples = m <= 40;
+        // Pairs: reducible (to at most one move) or commuting out of order. (Products go into
+        // two buffers: a megaminx has 2,304 pairs, and this is most of a short solve's start.)
+        let mut pair_bad = vec![false; m * m];
+        let mut pairs: FastSet<Perm> = FastSet::default();
+        let (mut ab, mut ba) = (id.clone(), id.clone());
+        for a in 0..m {
+            for b in 0..m {
+                set.perms[a].then_into(&set.perms[b], modulus, &mut ab);
+                set.perms[b].then_into(&set.perms[a], modulus, &mut ba);
+                pair_bad[a * m + b] = singles.contains(&ab) || (ab == ba && b < a);
+                if triples && !pairs.contains(&ab) {
+                    pairs.insert(ab.clone());
+                }
+            }
+        }
         let stride = m + 1;
         let before = if triples { stride } else { 1 };
         let mut next = vec![None; stride * before * m];

@@ -98,14 +98,19 @@ impl Perm {
             src: vec![0; n],
             twist: vec![0; n],
         };
-        for i in 0..n {
+        self.then_into(other, modulus, &mut p);
+        p
+    }
+
+    /// [`Perm::then`] into `out` (of the same length), without allocating.
+    pub fn then_into(&self, other: &Perm, modulus: &[u8], out: &mut Perm) {
+        for i in 0..self.len() {
             let j = other.src[i] as usize;
-            p.src[i] = self.src[j];
+            out.src[i] = self.src[j];
             // (Twists are below their modulus: a subtraction, not a division.)
             let t = self.twist[j] + other.twist[i];
-            p.twist[i] = if t >= modulus[i] { t - modulus[i] } else { t };
+            out.twist[i] = if t >= modulus[i] { t - modulus[i] } else { t };
         }
-        p
     }
 
     pub fn inverse(&self, modulus: &[u8]) -> Perm {

@@ -112,10 +112,9 @@ pub fn parts(coords: &[Coord]) -> Vec<Part> {
         .collect();
     for a in coords {
         for b in coords {
-            if !a.is_ori() && b.is_ori() && a.positions() == b.positions() {
-                if a.size * b.size <= PART_LIMIT {
-                    out.push(Part::new(vec![a.clone(), b.clone()]));
-                }
+            let joint = !a.is_ori() && b.is_ori() && a.positions() == b.positions();
+            if joint && a.size * b.size <= PART_LIMIT {
+                out.push(Part::new(vec![a.clone(), b.clone()]));
             }
         }
     }

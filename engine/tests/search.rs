@@ -61,7 +61,7 @@ fn search_matches_table(p: &Puzzle, set: &MoveSet, seed: u64) -> usize {
     let mut rng = Rng(seed);
     let m = p.modulus();
     let mut deepest = 0;
-    let mut depths_seen = vec![0; 32];
+    let mut depths_seen = [0; 32];
     for _ in 0..12 {
         let mut s = p.goal.clone();
         for _ in 0..60 {
