@@ -1,15 +1,16 @@
 //! The search's lower bounds and when to build them, within the memory given.
 //!
-//! - Pattern databases of single coordinates up to a million values: milliseconds, at once.
-//! - Pattern databases of whole components (where pieces are and how they are turned, the
-//!   3x3x3's corners): strong, but a third of a second or more to build, so built when an
-//!   iteration is expected to visit more nodes than an eighth of the table's states, in up to
-//!   half the memory.
+//! - Pattern databases of single coordinates (a byte a value, a quarter of the memory): those up
+//!   to 65,536 values at once, larger ones when the search is expected to visit 32 nodes a value.
+//! - Pattern databases of pairs of parts ([`crate::pattern_db`]: the 3x3x3's corners, the skewb's
+//!   two tetrads), up to two in half the memory: strong, but a fifth of a second or more to
+//!   build, so built when an iteration is expected to visit an eighth of the table's states
+//!   (without their last levels), and whole at 16 times.
 //! - The near table ([`crate::near_table`]) in the rest: a few thousand states at once, deepened
-//!   while the search's node counts say it pays (see `solver.rs`).
+//!   while the search's measured costs say it pays (see `solver.rs`).
 //!
-//! With a cache folder, every table built is kept there (checksummed, keyed by the definition and
-//! the move set: [`crate::solver::fingerprint`]) and read back by the next run.
+//! With a cache folder ([`crate::table_cache`]), every table built is kept there and read back by
+//! the next run.
 
 use crate::ida::{Bounds, MAX_PATTERNS};
 use crate::metric::{MoveSet, PairPruner};
@@ -17,12 +18,13 @@ use crate::model::{Perm, Puzzle, State};
 use crate::near_table::{self, NearTable};
 use crate::pattern_db::{self, Part, PatternDb};
 use crate::space::{coordinates, Coord};
+use crate::table_cache::Cache;
 use std::cell::RefCell;
-use std::path::{Path, PathBuf};
+use std::path::Path;
 use std::time::Instant;
 use twisty::dist_table::depth::DepthTable;
 use twisty::dist_table::Graph;
-use twisty::table_file::{self, TableHeader};
+use twisty::table_file::TableHeader;
 
 /// Pattern databases of single coordinates up to this many entries (one byte each).
 const PATTERN_LIMIT: usize = 1 << 20;
@@ -40,53 +42,6 @@ const PATTERN_DB_LIMIT: usize = 1 << 28;
 /// Before the search starts, the near table is deepened while its next level is expected to
 /// hold at most this many states (milliseconds; the search deepens it further when it pays).
 const NEAR_START: u64 = 1 << 12;
-
-/// Where tables are kept between runs, and under which key.
-struct Cache {
-    dir: PathBuf,
-    key: u64,
-}
-
-impl Cache {
-    fn path(&self, what: &str) -> PathBuf {
-        self.dir.join(format!("{what}-{:016x}.table", self.key))
-    }
-
-    /// Writes a table (a failure is only reported: the answer stands without it).
-    fn keep(&self, what: &str, header: &TableHeader, words: impl Iterator<Item = u64>) {
-        let path = self.path(what);
-        let saved =
-            std::fs::create_dir_all(&self.dir).and_then(|_| table_file::save(&path, header, words));
-        if let Err(e) = saved {
-            eprintln!(
-                "warning: could not keep {} in the cache: {e}",
-                path.display()
-            );
-        }
-    }
-
-    /// The words and extra numbers of a kept table, if it is there and whole (a damaged or
-    /// foreign one is reported and ignored).
-    fn read(&self, what: &str, name: &str, bits: u32) -> Option<(Vec<u64>, Vec<u64>)> {
-        let path = self.path(what);
-        let head = table_file::peek(&path).ok()?;
-        let expect = TableHeader {
-            name: name.into(),
-            key: self.key,
-            entries: head.entries,
-            bits,
-            extra: Vec::new(),
-        };
-        let mut words = Vec::new();
-        match table_file::load(&path, &expect, &mut words) {
-            Ok(h) => Some((words, h.extra)),
-            Err(e) => {
-                eprintln!("note: {} not used ({e}); building anew", path.display());
-                None
-            }
-        }
-    }
-}
 
 const NEAR_NAME: &str = "engine near table";
 const PATTERN_NAME: &str = "engine pattern database";

@@ -46,3 +46,4 @@ pub mod slices;
 pub mod solver;
 pub mod space;
 pub mod state_notation;
+pub mod table_cache;
