@@ -97,7 +97,10 @@ pub fn run(args: SolveArgs, w: &mut impl Write) -> Result<()> {
             (None, None) => return Err("give a scramble, --state FILE or --effect".into()),
         };
         let state = chosen.state(&s)?;
-        let found = solver.solve_reporting(&state, args.max_depth, &progress::search);
+        let bar = progress::SearchProgress::new();
+        let report = |depth, nodes, seconds| bar.report(depth, nodes, seconds);
+        let found = solver.solve_reporting(&state, args.max_depth, &report);
+        drop(bar);
         (found, "state", s)
     };
     let path = path.ok_or(format!(

@@ -49,12 +49,46 @@ impl Drop for TableProgress {
     }
 }
 
-/// One line per report of a search: its depth, nodes and rate.
-pub fn search(depth: u32, nodes: u64, seconds: f64) {
-    eprintln!(
-        "searching depth {depth:>2}: {nodes:>14} nodes, {:>12.0} nodes/s, {seconds:>8.1} s",
-        nodes as f64 / seconds.max(1e-9)
-    );
+/// A search's reports: a spinner with its depth, nodes and rate on a terminal (shown once the
+/// search has run a second), one line per report otherwise.
+pub struct SearchProgress {
+    bar: Option<ProgressBar>,
+}
+
+impl SearchProgress {
+    pub fn new() -> SearchProgress {
+        let bar = std::io::stderr().is_terminal().then(|| {
+            let bar = ProgressBar::new_spinner();
+            bar.set_style(
+                ProgressStyle::with_template("{spinner} {elapsed_precise} {msg}")
+                    .expect("a fixed template"),
+            );
+            bar
+        });
+        SearchProgress { bar }
+    }
+
+    pub fn report(&self, depth: u32, nodes: u64, seconds: f64) {
+        let line = format!(
+            "searching depth {depth:>2}: {nodes:>14} nodes, {:>12.0} nodes/s, {seconds:>8.1} s",
+            nodes as f64 / seconds.max(1e-9)
+        );
+        match &self.bar {
+            Some(bar) => {
+                bar.enable_steady_tick(std::time::Duration::from_millis(120));
+                bar.set_message(line);
+            }
+            None => eprintln!("{line}"),
+        }
+    }
+}
+
+impl Drop for SearchProgress {
+    fn drop(&mut self) {
+        if let Some(bar) = &self.bar {
+            bar.finish_and_clear();
+        }
+    }
 }
 
 /// One line per level of a search's near table.
