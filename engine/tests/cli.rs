@@ -367,7 +367,8 @@ fn warnings_and_one_way_moves_from_the_command_line() {
 
 /// `--cache-dir` keeps the search's tables and the next run reads them (its near table needs no
 /// deepening, so no level is reported); a damaged file is noted and rebuilt, the answer the same.
-/// `--full-table` builds the table for one state; it cannot go with `--table`.
+/// `--full-table` builds the table for one state, says so when it cannot (the 3x3x3) and searches;
+/// it cannot go with `--table`.
 #[test]
 fn cache_dir_and_full_table_from_the_command_line() {
     let dir = scratch("cache");
@@ -407,6 +408,12 @@ fn cache_dir_and_full_table_from_the_command_line() {
         .success()
         .stdout("U' R'\n")
         .stderr(predicate::str::contains("depth"));
+    twisty()
+        .args(["solve", "3x3x3", "--full-table", "R U"])
+        .assert()
+        .success()
+        .stdout("U' R'\n")
+        .stderr(predicate::str::contains("does not fit"));
     twisty()
         .args([
             "solve",

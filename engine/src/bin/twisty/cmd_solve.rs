@@ -3,7 +3,7 @@
 
 use crate::common::{io, open, scrambled, Common, Result};
 use crate::progress::{self, TableProgress};
-use engine::solver::{FullTable, Options, Solver};
+use engine::solver::{FullTable, Method, Options, Solver};
 use engine::state_notation;
 use std::io::Write;
 use std::path::PathBuf;
@@ -76,6 +76,12 @@ pub fn run(args: SolveArgs, w: &mut impl Write) -> Result<()> {
         bar.level(l)
     })?;
     drop(bar);
+    if args.full_table && matches!(solver.method, Method::Search(_)) {
+        eprintln!(
+            "note: the full table does not fit in --memory {} (or has too many ranks to count); searching",
+            engine::memory::show(args.common.memory() as u128)
+        );
+    }
     let prepared = start.elapsed();
     let start = Instant::now();
     let (path, what, from) = if let Some(e) = args.effect {
