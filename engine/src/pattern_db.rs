@@ -272,11 +272,6 @@ impl PatternDb {
         }
     }
 
-    /// The largest bound the table gives.
-    pub fn max(&self) -> u32 {
-        self.floor
-    }
-
     /// The table as a file keeps it: `(entries, bits, extra, words)`, the extra being the floor,
     /// whether it is whole, and the distribution.
     pub fn to_file(&self) -> (u64, u32, Vec<u64>, impl Iterator<Item = u64> + '_) {
