@@ -27,6 +27,9 @@ pub struct ProblemConfig {
     pub binary: Option<String>,
     /// Instead of a binary: a command run from the toml's folder (for fixtures and foreign solvers).
     pub command: Option<Vec<String>>,
+    /// Flags given to the binary on every case (cube3-opt's `--table-size`).
+    #[serde(default)]
+    pub args: Vec<String>,
     pub time_limit_ms: u64,
     pub memory_limit_kb: u64,
     /// Most bytes (KB) the solver may write to stdout, and to stderr; past it the verdict is `OLE`.

@@ -104,6 +104,25 @@ impl CubieCube {
         r
     }
 
+    /// [`CubieCube::multiply`] for cubes without mirrored corners (moves, rotations and the cubes
+    /// they make), without its mirror cases: the search's inner loop.
+    #[inline]
+    pub fn multiply_proper(&self, b: &CubieCube) -> CubieCube {
+        const MOD3: [u8; 5] = [0, 1, 2, 0, 1];
+        let mut r = CubieCube::SOLVED;
+        for i in 0..8 {
+            let j = b.cp[i] as usize & 7;
+            r.cp[i] = self.cp[j];
+            r.co[i] = MOD3[(self.co[j] + b.co[i]) as usize % 5];
+        }
+        for i in 0..12 {
+            let j = b.ep[i] as usize % 12;
+            r.ep[i] = self.ep[j];
+            r.eo[i] = (self.eo[j] ^ b.eo[i]) & 1;
+        }
+        r
+    }
+
     pub fn inverse(&self) -> CubieCube {
         let mut r = CubieCube::SOLVED;
         for i in 0..8 {

@@ -11,7 +11,9 @@
 //! - `tables`: move tables, symmetry classes, the small phase-1 and phase-2 tables.
 //! - `two_phase`: Kociemba's two-phase search (cube3).
 //! - `cache`: where both solvers keep their tables, and the flags that choose the folder.
-//! - `optimal`: IDA* with pattern databases (cube3-opt).
+//! - `optimal`: IDA* with Korf's pattern databases (the optimal solver before the slice table).
+//! - `slice_table`: the optimal solver (cube3-opt): one big symmetry-reduced table, IDA* on both
+//!   cores.
 
 // Cubies, coordinates and tables are arrays indexed by position, move and symmetry; index loops say
 // so plainly.
@@ -23,6 +25,7 @@ pub mod facelet;
 pub mod judges;
 pub mod optimal;
 pub mod scramble;
+pub mod slice_table;
 pub mod sym_table;
 pub mod symmetry;
 pub mod tables;

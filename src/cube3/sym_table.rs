@@ -60,14 +60,24 @@ impl SymTable {
     /// mod 3, 4: distance, 14 meaning 14 or more): the library's one BFS over the graph of
     /// classes ([`ClassGraph`]). Returns the table and the entries at each depth.
     pub fn build(space: &impl SymSpace, bits: u32, threads: usize) -> (Self, Vec<u64>) {
+        SymTable::build_reporting(space, bits, threads, &mut |_| {})
+    }
+
+    /// [`SymTable::build`], telling `report` of each level finished (for a progress bar).
+    pub fn build_reporting(
+        space: &impl SymSpace,
+        bits: u32,
+        threads: usize,
+        report: &mut dyn FnMut(&crate::dist_table::bfs::Level),
+    ) -> (Self, Vec<u64>) {
         let graph = ClassGraph(space);
         let (class, other) = space.goal();
         let fields = Fields::in_huge_pages(graph.size(), bits);
-        let layers = Bfs::new(bits).threads(threads).pull_early().run_in(
-            &graph,
-            &[class * space.others() + other],
-            fields,
-        );
+        let layers = Bfs::new(bits)
+            .threads(threads)
+            .pull_early()
+            .report(report)
+            .run_in(&graph, &[class * space.others() + other], fields);
         let size = layers.fields.size();
         let table = SymTable {
             words: layers.fields.into_words(),

@@ -73,10 +73,9 @@ pub fn program_of(ws: &Workspace, p: &Problem) -> Program {
         },
         None => {
             let bin = ws.bin_dir.join(p.binary().unwrap_or(&p.name));
-            Program {
-                argv: vec![bin.to_string_lossy().into_owned()],
-                dir: None,
-            }
+            let mut argv = vec![bin.to_string_lossy().into_owned()];
+            argv.extend(p.config.args.iter().cloned());
+            Program { argv, dir: None }
         }
     }
 }

@@ -1,0 +1,345 @@
+//! The coordinates of the slice table: where a cube stands relative to the group in which every
+//! corner sits in its own tetrad, twisted 0, and every edge in its own slice (nissy's H48 group),
+//! optionally with even permutations only and the four E-slice edges unflipped.
+//!
+//! - The corner coordinate: which positions hold the tetrad {URF, ULB, DLF, DRB} (70), the twist
+//!   (2,187) and, with `parity`, the permutation's parity. It is reduced by the 16 U-D symmetries
+//!   ([`SymClasses`]), the classes indexing the table's rows.
+//! - The edge coordinate: which positions hold the E-slice edges (495), which of the other eight
+//!   hold the M-slice edges (70) and, with `flips`, the E-slice edges' flips in position order (16).
+//!
+//! Both are functions of the cube's coset (relabelling pieces within a tetrad or slice changes
+//! neither), the group is fixed by the 16 symmetries, and it holds every half turn: the search's
+//! tight-bound rule rests on that.
+
+use crate::cube3::cubie::{CubieCube, N_MOVES};
+use crate::cube3::symmetry::{Symmetries, N_SYM};
+use crate::cube3::tables::SymClasses;
+
+/// Corner pieces of the first tetrad (URF, ULB, DLF, DRB); the others are the second.
+const TETRAD: [u8; 4] = [0, 2, 5, 7];
+/// Edge pieces of the M slice (UF, UB, DF, DB); E is 8..12 (FR FL BL BR), S the rest.
+const M_SLICE: [u8; 4] = [1, 3, 5, 7];
+
+/// Which parts of the group a table keeps (its size ladder, [`super::TableSize`]).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Shape {
+    pub parity: bool,
+    pub flips: bool,
+}
+
+/// Ranks of 4-subsets by mask, in increasing mask order.
+struct Combinations {
+    rank: Vec<u16>,
+    masks: Vec<u16>,
+}
+
+impl Combinations {
+    fn new(bits: u32) -> Self {
+        let mut rank = vec![u16::MAX; 1 << bits];
+        let mut masks = Vec::new();
+        for m in 0..1u32 << bits {
+            if m.count_ones() == 4 {
+                rank[m as usize] = masks.len() as u16;
+                masks.push(m as u16);
+            }
+        }
+        Combinations { rank, masks }
+    }
+}
+
+/// The coordinates of one [`Shape`], with their move tables and the corner classes.
+pub struct SliceCoords {
+    pub shape: Shape,
+    comb8: Combinations,
+    comb12: Combinations,
+    is_tetrad: [bool; 8],
+    is_m: [bool; 12],
+    pub n_corner: usize,
+    pub n_edge: usize,
+    /// `corner_moves[c * 18 + m]`, `edge_moves[e * 18 + m]`.
+    pub corner_moves: Vec<u32>,
+    pub edge_moves: Vec<u32>,
+    /// The edge coordinate conjugated by a symmetry, in two small tables that stay in cache:
+    /// `places_conj[x * 16 + s]` for the places (x = edge coordinate without flips), and
+    /// `flips_conj[(e * 16 + f) * 16 + s]` for the flips f of the E-slice edges at places e (495).
+    places_conj: Vec<u16>,
+    flips_conj: Vec<u8>,
+    pub classes: SymClasses,
+    pub syms: Symmetries,
+    /// Per corner coordinate: its distance to the group's corners, a bound that needs no big
+    /// look-up (306 KB at most, in cache).
+    pub corner_depth: Vec<u8>,
+}
+
+impl SliceCoords {
+    pub fn new(shape: Shape) -> Self {
+        let mut is_tetrad = [false; 8];
+        for &p in &TETRAD {
+            is_tetrad[p as usize] = true;
+        }
+        let mut is_m = [false; 12];
+        for &p in &M_SLICE {
+            is_m[p as usize] = true;
+        }
+        let n_corner = 70 * 2187 * if shape.parity { 2 } else { 1 };
+        let n_edge = 495 * 70 * if shape.flips { 16 } else { 1 };
+        let mut c = SliceCoords {
+            shape,
+            comb8: Combinations::new(8),
+            comb12: Combinations::new(12),
+            is_tetrad,
+            is_m,
+            n_corner,
+            n_edge,
+            corner_moves: Vec::new(),
+            edge_moves: Vec::new(),
+            places_conj: Vec::new(),
+            flips_conj: Vec::new(),
+            classes: SymClasses {
+                class_sym: Vec::new(),
+                reps: Vec::new(),
+                self_syms: Vec::new(),
+            },
+            syms: Symmetries::new(),
+            corner_depth: Vec::new(),
+        };
+        let moves: Vec<CubieCube> = (0..N_MOVES).map(|m| CubieCube::SOLVED.apply(m)).collect();
+        c.corner_moves = (0..n_corner * N_MOVES)
+            .map(|i| {
+                let cube = c.corner_cube(i / N_MOVES).multiply(&moves[i % N_MOVES]);
+                c.corner(&cube) as u32
+            })
+            .collect();
+        c.edge_moves = (0..n_edge * N_MOVES)
+            .map(|i| c.edge(&c.edge_cube(i / N_MOVES).multiply(&moves[i % N_MOVES])) as u32)
+            .collect();
+        let per = if shape.flips { 16 } else { 1 };
+        let conj = |x: usize, s: usize| c.edge(&c.syms.conjugate(&c.edge_cube(x), s));
+        let places_conj = (0..495 * 70 * N_SYM)
+            .map(|i| (conj(i / N_SYM * per, i % N_SYM) / per) as u16)
+            .collect();
+        let mut flips_conj = Vec::new();
+        if shape.flips {
+            // The flips' image depends on the E-slice places alone (any M-slice places do).
+            flips_conj = (0..495 * 16 * N_SYM)
+                .map(|i| {
+                    let (places, f, s) = (i / N_SYM / 16, i / N_SYM % 16, i % N_SYM);
+                    (conj((places * 70) * 16 + f, s) % 16) as u8
+                })
+                .collect();
+        }
+        c.places_conj = places_conj;
+        c.flips_conj = flips_conj;
+        c.corner_depth = c.corner_depths();
+        c.classes = SymClasses::new(
+            n_corner,
+            &c.syms,
+            |cube, x| *cube = c.corner_cube(x),
+            |cube| c.corner(cube),
+        );
+        c
+    }
+
+    /// The corner coordinate (tetrad, twist, parity) of `c`.
+    pub fn corner(&self, c: &CubieCube) -> usize {
+        let x = self.corner_unparitied(c);
+        if self.shape.parity {
+            x * 2 + crate::coord::perm_parity(&c.cp) as usize
+        } else {
+            x
+        }
+    }
+
+    /// The corner coordinate without the parity (which the search keeps track of instead).
+    #[inline]
+    pub fn corner_unparitied(&self, c: &CubieCube) -> usize {
+        let (mut mask, mut twist) = (0usize, 0usize);
+        for i in 0..8 {
+            mask |= (self.is_tetrad[c.cp[i] as usize] as usize) << i;
+        }
+        for i in 0..7 {
+            twist = twist * 3 + (c.co[i] % 3) as usize;
+        }
+        self.comb8.rank[mask] as usize * 2187 + twist
+    }
+
+    /// The edge coordinate (E-slice places, M-slice places among the rest, E-slice flips) of `c`.
+    #[inline]
+    pub fn edge(&self, c: &CubieCube) -> usize {
+        let (mut e_mask, mut m_mask, mut flips, mut k, mut rest) = (0usize, 0usize, 0usize, 0, 0);
+        for i in 0..12 {
+            let p = c.ep[i] as usize;
+            if p >= 8 {
+                e_mask |= 1 << i;
+                flips |= (c.eo[i] as usize & 1) << k;
+                k += 1;
+            } else {
+                m_mask |= (self.is_m[p] as usize) << rest;
+                rest += 1;
+            }
+        }
+        let x = self.comb12.rank[e_mask] as usize * 70 + self.comb8.rank[m_mask] as usize;
+        if self.shape.flips {
+            x * 16 + flips
+        } else {
+            x
+        }
+    }
+
+    /// A cube with corner coordinate `x` (edges solved).
+    pub fn corner_cube(&self, x: usize) -> CubieCube {
+        let (x, parity) = if self.shape.parity {
+            (x / 2, (x % 2) as u8)
+        } else {
+            (x, 0)
+        };
+        let mut c = CubieCube::SOLVED;
+        let mask = self.comb8.masks[x / 2187];
+        let (mut a, mut b) = (0, 0);
+        let others = [1u8, 3, 4, 6];
+        for i in 0..8 {
+            if mask >> i & 1 == 1 {
+                c.cp[i] = TETRAD[a];
+                a += 1;
+            } else {
+                c.cp[i] = others[b];
+                b += 1;
+            }
+        }
+        if crate::coord::perm_parity(&c.cp) != parity {
+            // Two pieces of one tetrad swapped: the same places, the other parity.
+            let first: Vec<usize> = (0..8).filter(|&i| mask >> i & 1 == 1).take(2).collect();
+            c.cp.swap(first[0], first[1]);
+        }
+        c.set_twist(x % 2187);
+        c
+    }
+
+    /// A cube with edge coordinate `x` (corners solved).
+    pub fn edge_cube(&self, x: usize) -> CubieCube {
+        let (x, flips) = if self.shape.flips {
+            (x / 16, x % 16)
+        } else {
+            (x, 0)
+        };
+        let e_mask = self.comb12.masks[x / 70];
+        let m_mask = self.comb8.masks[x % 70];
+        let mut c = CubieCube::SOLVED;
+        let (mut e, mut m, mut s, mut rest, mut k) = (8u8, 0, 0, 0, 0);
+        let s_slice = [0u8, 2, 4, 6];
+        let mut parity = 0;
+        for i in 0..12 {
+            c.eo[i] = 0;
+            if e_mask >> i & 1 == 1 {
+                c.ep[i] = e;
+                c.eo[i] = (flips >> k & 1) as u8;
+                parity ^= c.eo[i];
+                e += 1;
+                k += 1;
+            } else {
+                if m_mask >> rest & 1 == 1 {
+                    c.ep[i] = M_SLICE[m];
+                    m += 1;
+                } else {
+                    c.ep[i] = s_slice[s];
+                    s += 1;
+                }
+                rest += 1;
+            }
+        }
+        // Untracked flips keep the total even, so that the cube is a real one.
+        if parity == 1 {
+            let i = (0..12).find(|&i| e_mask >> i & 1 == 0).unwrap_or(0);
+            c.eo[i] = 1;
+        }
+        c
+    }
+
+    /// Breadth-first distances over the corner coordinate alone.
+    fn corner_depths(&self) -> Vec<u8> {
+        let mut depth = vec![u8::MAX; self.n_corner];
+        let goal = self.corner(&CubieCube::SOLVED);
+        depth[goal] = 0;
+        let mut level = vec![goal];
+        let mut d = 0;
+        while !level.is_empty() {
+            let mut next = Vec::new();
+            for &x in &level {
+                for m in 0..N_MOVES {
+                    let y = self.corner_moves[x * N_MOVES + m] as usize;
+                    if depth[y] == u8::MAX {
+                        depth[y] = d + 1;
+                        next.push(y);
+                    }
+                }
+            }
+            level = next;
+            d += 1;
+        }
+        depth
+    }
+
+    /// Table rows and columns: corner classes and edge coordinates.
+    pub fn entries(&self) -> usize {
+        self.classes.reps.len() * self.n_edge
+    }
+
+    /// The table index of (corner coordinate, edge coordinate).
+    #[inline]
+    pub fn index(&self, corner: usize, edge: usize) -> usize {
+        let cs = self.classes.class_sym[corner] as usize;
+        (cs >> 4) * self.n_edge + self.conjugate_edge(edge, cs & 15)
+    }
+
+    /// Edge coordinate `edge` conjugated by symmetry `s`.
+    #[inline]
+    pub fn conjugate_edge(&self, edge: usize, s: usize) -> usize {
+        if self.shape.flips {
+            let (places, f) = (edge / 16, edge % 16);
+            let e = places / 70;
+            self.places_conj[places * N_SYM + s] as usize * 16
+                + self.flips_conj[(e * 16 + f) * N_SYM + s] as usize
+        } else {
+            self.places_conj[edge * N_SYM + s] as usize
+        }
+    }
+
+    /// The table index of cube `c`.
+    pub fn index_of(&self, c: &CubieCube) -> usize {
+        self.index(self.corner(c), self.edge(c))
+    }
+}
+
+/// The table's entries as the breadth-first search sees them ([`SymSpace`]).
+impl crate::cube3::sym_table::SymSpace for SliceCoords {
+    fn classes(&self) -> usize {
+        self.classes.reps.len()
+    }
+    fn others(&self) -> usize {
+        self.n_edge
+    }
+    fn moves(&self) -> &[usize] {
+        &ALL_MOVES
+    }
+    #[inline]
+    fn neighbour(&self, class: usize, edge: usize, m: usize) -> (usize, usize) {
+        let rep = self.classes.reps[class] as usize;
+        let c = self.corner_moves[rep * N_MOVES + m] as usize;
+        let e = self.edge_moves[edge * N_MOVES + m] as usize;
+        let i = self.index(c, e);
+        (i / self.n_edge, i % self.n_edge)
+    }
+    fn self_syms(&self, class: usize) -> u16 {
+        self.classes.self_syms[class]
+    }
+    fn conjugate(&self, edge: usize, s: usize) -> usize {
+        self.conjugate_edge(edge, s)
+    }
+    fn goal(&self) -> (usize, usize) {
+        let i = self.index_of(&CubieCube::SOLVED);
+        (i / self.n_edge, i % self.n_edge)
+    }
+}
+
+const ALL_MOVES: [usize; N_MOVES] = [0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15, 16, 17];

@@ -1,0 +1,226 @@
+//! The optimal solver's big table (cube3-opt): distances to nissy's H48 group (corners in their
+//! tetrads and twisted 0, edges in their slices), reduced by the 16 U-D symmetries and read along
+//! the three axes, on the cube and on its inverse.
+//!
+//! - `coords`: the coordinates and their move and symmetry tables ([`SliceCoords`]).
+//! - `packed`: 2 bits an entry relative to a base, a 4-bit fallback per cache line ([`PackedTable`]).
+//! - `search`: IDA* over both cores with overlapped look-ups ([`SliceSearch`]).
+//!
+//! The group is fixed by the U-D symmetries, so the table is a true distance table over cosets and a
+//! plain breadth-first search builds it (exact, 4 bits an entry, then packed). Four sizes, each
+//! twice or more the one before ([`SIZES`]): the bare group, then with even permutations only, with
+//! the four E-slice edges unflipped, and with both. `--table-size` picks the largest that fits.
+
+pub mod coords;
+pub mod packed;
+pub mod search;
+
+pub use self::coords::{Shape, SliceCoords};
+pub use self::packed::PackedTable;
+pub use self::search::SliceSearch;
+
+use super::sym_table::SymTable;
+use std::path::Path;
+
+/// A table size on the ladder: its shape, its bytes and its file.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct TableSize {
+    pub shape: Shape,
+    /// Corner classes under the 16 symmetries (checked against [`SliceCoords`] by a test).
+    pub corner_classes: usize,
+    pub file: &'static str,
+}
+
+/// The ladder, smallest first.
+pub const SIZES: [TableSize; 4] = [
+    TableSize {
+        shape: Shape {
+            parity: false,
+            flips: false,
+        },
+        corner_classes: 9_996,
+        file: "cube3-slices.bin",
+    },
+    TableSize {
+        shape: Shape {
+            parity: true,
+            flips: false,
+        },
+        corner_classes: 19_992,
+        file: "cube3-slices-parity.bin",
+    },
+    TableSize {
+        shape: Shape {
+            parity: false,
+            flips: true,
+        },
+        corner_classes: 9_996,
+        file: "cube3-slices-flips.bin",
+    },
+    TableSize {
+        shape: Shape {
+            parity: true,
+            flips: true,
+        },
+        corner_classes: 19_992,
+        file: "cube3-slices-parity-flips.bin",
+    },
+];
+
+/// The default budget: 4 GiB (the largest size, 2.7 GB, fits).
+pub const DEFAULT_BUDGET: u64 = 4 << 30;
+
+impl TableSize {
+    pub fn entries(&self) -> usize {
+        self.corner_classes * 495 * 70 * if self.shape.flips { 16 } else { 1 }
+    }
+
+    pub fn bytes(&self) -> u64 {
+        ((self.entries() + packed::PER_LINE - 1) / packed::PER_LINE * 64) as u64
+    }
+
+    /// The largest size within `budget` bytes, or why none is.
+    pub fn within(budget: u64) -> Result<TableSize, String> {
+        SIZES
+            .iter()
+            .rev()
+            .find(|s| s.bytes() <= budget)
+            .copied()
+            .ok_or_else(|| {
+                format!(
+                    "the smallest table takes {}; a budget of {} is too small",
+                    human(SIZES[0].bytes()),
+                    human(budget)
+                )
+            })
+    }
+
+    /// Reads a size such as `4G`, `300M`, `512K` (powers of 1024) or a number of bytes.
+    pub fn parse_budget(text: &str) -> Result<u64, String> {
+        let t = text.trim();
+        let (digits, unit) = match t.char_indices().last() {
+            Some((i, c)) if c.is_ascii_alphabetic() => (&t[..i], c.to_ascii_uppercase()),
+            _ => (t, 'B'),
+        };
+        let shift = match unit {
+            'B' => 0,
+            'K' => 10,
+            'M' => 20,
+            'G' => 30,
+            _ => {
+                return Err(format!(
+                    "expected a size such as 4G or 300M, found `{text}`"
+                ))
+            }
+        };
+        let n: u64 = digits
+            .parse()
+            .map_err(|_| format!("expected a size such as 4G or 300M, found `{text}`"))?;
+        n.checked_mul(1 << shift)
+            .ok_or_else(|| format!("size `{text}` is too large"))
+    }
+}
+
+/// Bytes as people read them: `2.7 GB`, `86 MB`.
+pub fn human(bytes: u64) -> String {
+    if bytes >= 1_000_000_000 {
+        format!("{:.1} GB", bytes as f64 / 1e9)
+    } else {
+        format!("{} MB", (bytes + 500_000) / 1_000_000)
+    }
+}
+
+const NAME: &str = "cube3 slice table";
+
+/// The coordinates and the packed table of one size.
+pub struct SliceTables {
+    pub size: TableSize,
+    pub coords: SliceCoords,
+    pub table: PackedTable,
+}
+
+impl SliceTables {
+    /// Reads the table of `size` from `dir` if it is there and sound; otherwise builds it on
+    /// `threads` threads (a progress bar through `log`, a line a level) and saves it there.
+    pub fn load_or_build(
+        size: TableSize,
+        dir: Option<&Path>,
+        threads: usize,
+        log: &mut dyn FnMut(&str),
+    ) -> Self {
+        let coords = SliceCoords::new(size.shape);
+        let key = size.shape.parity as u64 | (size.shape.flips as u64) << 1;
+        let path = dir.map(|d| d.join(size.file));
+        if let Some(p) = &path {
+            match PackedTable::load(p, NAME, key, coords.entries()) {
+                Ok(table) => {
+                    return SliceTables {
+                        size,
+                        coords,
+                        table,
+                    }
+                }
+                Err(e) if p.exists() => log(&format!("{}: {e}; building it again", p.display())),
+                Err(_) => {}
+            }
+        }
+        let table = build(&coords, threads, log);
+        if let Some(p) = &path {
+            let saved = match p.parent() {
+                Some(d) => std::fs::create_dir_all(d).and_then(|_| table.save(p, NAME, key)),
+                None => table.save(p, NAME, key),
+            };
+            match saved {
+                Ok(()) => log(&format!("saved {}", p.display())),
+                Err(e) => log(&format!("cannot save {}: {e}", p.display())),
+            }
+        }
+        SliceTables {
+            size,
+            coords,
+            table,
+        }
+    }
+
+    pub fn search(&self) -> SliceSearch<'_> {
+        SliceSearch::new(&self.coords, &self.table)
+    }
+}
+
+/// Exact distances by breadth-first search (4 bits an entry), then packed.
+fn build(coords: &SliceCoords, threads: usize, log: &mut dyn FnMut(&str)) -> PackedTable {
+    let start = std::time::Instant::now();
+    let exact = exact_table(coords, threads, log);
+    let table = PackedTable::pack(coords.entries(), &|i| exact.get(i), threads);
+    log(&format!(
+        "built the slice table in {:.1} s (base {})",
+        start.elapsed().as_secs_f64(),
+        table.base
+    ));
+    table
+}
+
+/// Every entry's exact distance (4 bits; 14 means 14 or more) by breadth-first search on
+/// `threads` threads, with a progress bar through `log`, a line a level.
+pub fn exact_table(coords: &SliceCoords, threads: usize, log: &mut dyn FnMut(&str)) -> SymTable {
+    let entries = coords.entries();
+    log(&format!(
+        "building the slice table ({} entries, {}) on {threads} threads; it is kept for later runs",
+        entries,
+        human(((entries + packed::PER_LINE - 1) / packed::PER_LINE * 64) as u64)
+    ));
+    let mut report = |l: &crate::dist_table::bfs::Level| {
+        let done = l.reached as f64 / entries as f64;
+        let bar: String = (0..30)
+            .map(|i| if (i as f64) < done * 30.0 { '#' } else { '.' })
+            .collect();
+        log(&format!(
+            "[{bar}] {:5.1}%  depth {:2}: {:>13} entries  {:6.1} s",
+            done * 100.0,
+            l.depth,
+            l.states,
+            l.seconds
+        ));
+    };
+    SymTable::build_reporting(coords, 4, threads, &mut report).0
+}

@@ -1,0 +1,232 @@
+//! cube3-opt's slice table and search (`twisty::cube3::slice_table`), checked against truths that
+//! share none of its code: the group written out piece by piece, distances found by iterative
+//! deepening on cubies, the packing against the exact table entry by entry, and the Korf-table
+//! solver (`cube3::optimal`) on lengths.
+
+// Tests run on the current toolchain; only the library and the bundles keep to Rust 1.63.
+#![allow(clippy::incompatible_msrv)]
+
+use proptest::prelude::*;
+use std::sync::OnceLock;
+use twisty::cube3::optimal::OptimalTables;
+use twisty::cube3::slice_table::{exact_table, SliceCoords, SliceTables, TableSize, SIZES};
+use twisty::cube3::symmetry::{Axes, Symmetries};
+use twisty::cube3::two_phase::TwoPhaseTables;
+use twisty::cube3::CubieCube;
+
+fn cache() -> std::path::PathBuf {
+    std::path::Path::new(env!("CARGO_TARGET_TMPDIR")).join("cube3-tables")
+}
+
+/// The smallest slice table, as `cube3-opt --table-size 100M` uses it, cached beside the others.
+fn slice_tables() -> &'static SliceTables {
+    static T: OnceLock<SliceTables> = OnceLock::new();
+    T.get_or_init(|| {
+        let size = TableSize::within(100 << 20).unwrap();
+        SliceTables::load_or_build(size, Some(&cache()), 2, &mut |m| eprintln!("{m}"))
+    })
+}
+
+fn korf_tables() -> &'static OptimalTables {
+    static T: OnceLock<OptimalTables> = OnceLock::new();
+    T.get_or_init(|| {
+        let two = TwoPhaseTables::load_or_build(Some(&cache()), 2, |m| eprintln!("{m}"));
+        OptimalTables::load_or_build(two, Some(&cache()), 2, |m| eprintln!("{m}"))
+    })
+}
+
+use twisty::rng::Rng;
+
+fn scramble(rng: &mut Rng, len: usize) -> CubieCube {
+    (0..len).fold(CubieCube::SOLVED, |c, _| c.apply(rng.below(18)))
+}
+
+// The group, written out by piece names (Kociemba's order: corners URF UFL ULB UBR DFR DLF DBL DRB,
+// edges UR UF UL UB DR DF DL DB FR FL BL BR).
+const TETRAD_A: [u8; 4] = [0, 2, 5, 7];
+const SLICES: [[u8; 4]; 3] = [[8, 9, 10, 11], [1, 3, 5, 7], [0, 2, 4, 6]];
+
+fn slice_of(e: u8) -> usize {
+    SLICES.iter().position(|s| s.contains(&e)).unwrap()
+}
+
+fn parity(p: &[u8]) -> bool {
+    let mut odd = false;
+    for i in 0..p.len() {
+        for j in i + 1..p.len() {
+            odd ^= p[i] > p[j];
+        }
+    }
+    odd
+}
+
+/// Whether `c` lies in the group of a table with these parts: every corner in its tetrad and
+/// twisted 0, every edge in its slice, (the corners' permutation even), (the E-slice edges
+/// unflipped).
+fn in_group(c: &CubieCube, with_parity: bool, with_flips: bool) -> bool {
+    let corners = (0..8)
+        .all(|i| TETRAD_A.contains(&c.cp[i]) == TETRAD_A.contains(&(i as u8)) && c.co[i] == 0);
+    let edges = (0..12).all(|i| slice_of(c.ep[i]) == slice_of(i as u8));
+    let flips = (8..12).all(|i| c.eo[i] == 0);
+    corners && edges && (!with_parity || !parity(&c.cp)) && (!with_flips || flips)
+}
+
+/// A random member of the group: pieces relabelled within their tetrads and slices, the E-slice
+/// edges unflipped, the others flipped at random, the permutations even when asked.
+fn group_member(rng: &mut Rng, even: bool) -> CubieCube {
+    let mut c = CubieCube::SOLVED;
+    loop {
+        let mut a = TETRAD_A;
+        let mut b = [1u8, 3, 4, 6];
+        rng.shuffle(&mut a);
+        rng.shuffle(&mut b);
+        for (k, &p) in TETRAD_A.iter().enumerate() {
+            c.cp[p as usize] = a[k];
+        }
+        for (k, &p) in [1u8, 3, 4, 6].iter().enumerate() {
+            c.cp[p as usize] = b[k];
+        }
+        for s in SLICES {
+            let mut x = s;
+            rng.shuffle(&mut x);
+            for (k, &p) in s.iter().enumerate() {
+                c.ep[p as usize] = x[k];
+            }
+        }
+        let mut flipped = 0;
+        for i in 0..8 {
+            c.eo[i] = rng.below(2) as u8;
+            flipped ^= c.eo[i];
+        }
+        c.eo[0] ^= flipped;
+        if parity(&c.cp) == parity(&c.ep) && (!even || !parity(&c.cp)) {
+            return c;
+        }
+    }
+}
+
+#[test]
+fn corner_classes_match_the_size_ladder_and_budgets_pick_the_largest_that_fits() {
+    for size in [SIZES[0], SIZES[1]] {
+        let coords = SliceCoords::new(size.shape);
+        assert_eq!(coords.classes.reps.len(), size.corner_classes);
+    }
+    assert_eq!(TableSize::within(4 << 30), Ok(SIZES[3]));
+    assert_eq!(TableSize::within(100 << 20), Ok(SIZES[0]));
+    assert_eq!(TableSize::within(200 << 20), Ok(SIZES[1]));
+    assert!(TableSize::within(50 << 20).unwrap_err().contains("87 MB"));
+    assert_eq!(TableSize::parse_budget("4G"), Ok(4 << 30));
+    assert_eq!(TableSize::parse_budget("300m"), Ok(300 << 20));
+    assert_eq!(TableSize::parse_budget("4096"), Ok(4096));
+    for bad in ["", "G", "4.5G", "4T", "-1M", "99999999999G"] {
+        assert!(TableSize::parse_budget(bad).is_err(), "{bad}");
+    }
+}
+
+proptest! {
+    #[test]
+    fn reading_a_budget_never_panics(s in "\\PC*") {
+        let _ = TableSize::parse_budget(&s);
+    }
+}
+
+/// The coordinates are functions of the coset: relabelling by a group member changes nothing, and
+/// a cube has the solved cube's coordinates exactly when it lies in the group (the group here
+/// written out independently).
+#[test]
+fn coordinates_name_cosets_of_the_group() {
+    let mut rng = Rng::new(32);
+    let syms = Symmetries::new();
+    for size in SIZES {
+        let coords = SliceCoords::new(size.shape);
+        let (p, f) = (size.shape.parity, size.shape.flips);
+        let goal = coords.index_of(&CubieCube::SOLVED);
+        for _ in 0..300 {
+            let len = rng.below(12);
+            let c = scramble(&mut rng, len);
+            let h = group_member(&mut rng, p);
+            assert!(in_group(&h, p, f));
+            assert_eq!(coords.index_of(&h.multiply(&c)), coords.index_of(&c));
+            assert_eq!(coords.index_of(&c) == goal, in_group(&c, p, f));
+            // Symmetric cubes share the entry (a class fixed by some symmetry has several).
+            let class = coords.index_of(&c) / coords.n_edge;
+            if coords.classes.self_syms[class] == 1 {
+                for s in 0..16 {
+                    let v = syms.conjugate(&c, s);
+                    assert_eq!(coords.index_of(&v), coords.index_of(&c));
+                }
+            }
+            // Half turns stay in the group (the search's tight-bound rule).
+            let half = h.apply(3 * rng.below(6) + 1);
+            assert_eq!(coords.index_of(&half), goal);
+        }
+    }
+}
+
+/// Distance to the group by iterative deepening on cubies, up to `limit` (None beyond).
+fn distance(c: &CubieCube, limit: usize, p: bool, f: bool) -> Option<usize> {
+    fn dfs(c: &CubieCube, left: usize, last: usize, p: bool, f: bool) -> bool {
+        if in_group(c, p, f) {
+            return true;
+        }
+        left > 0
+            && (0..18)
+                .filter(|m| m / 3 != last)
+                .any(|m| dfs(&c.apply(m), left - 1, m / 3, p, f))
+    }
+    (0..=limit).find(|&d| dfs(c, d, 6, p, f))
+}
+
+/// The smallest table's exact distances equal iterative deepening on cubies near the group, on
+/// each axis and under each symmetry; the packed table agrees with them on every entry.
+#[test]
+fn the_smallest_table_holds_distances_to_the_group() {
+    let tables = slice_tables();
+    let coords = &tables.coords;
+    let exact = exact_table(coords, 2, &mut |_| {});
+    let (axes, syms) = (Axes::new(), Symmetries::new());
+    let mut rng = Rng::new(7);
+    let mut seen = [0; 6];
+    for k in 0..120 {
+        // A group member moved a few turns away, then seen from another axis.
+        let c = group_member(&mut rng, false).multiply(&scramble(&mut rng, k % 6));
+        let want = distance(&c, 5, false, false).unwrap();
+        seen[want] += 1;
+        for view in 0..3 {
+            let v = axes.conjugate(&c, view);
+            assert_eq!(exact.get(coords.index_of(&v)) as usize, want);
+        }
+        for s in 0..16 {
+            let v = syms.conjugate(&c, s);
+            assert_eq!(exact.get(coords.index_of(&v)) as usize, want);
+        }
+    }
+    assert!(seen.iter().all(|&n| n > 0), "{seen:?}");
+    // Packing: exact above the base (capped at base + 3), never more than exact at or below it.
+    let (packed, base) = (&tables.table, tables.table.base);
+    for i in 0..coords.entries() {
+        let (d, got) = (exact.get(i), packed.get(i));
+        if d > base {
+            assert_eq!(got, d.min(base + 3), "entry {i}");
+        } else {
+            assert!(got <= d, "entry {i}: {got} > {d}");
+        }
+    }
+}
+
+/// Lengths equal the Korf-table solver's on random scrambles up to 12 moves; solutions solve; the
+/// answer is the same on one thread and on two.
+#[test]
+fn slice_search_lengths_equal_the_korf_solver() {
+    let search = slice_tables().search();
+    let mut rng = Rng::new(99);
+    for len in 0..=12 {
+        let c = scramble(&mut rng, len);
+        let (two, _) = search.solve(&c, 2, |_, _| {});
+        let (one, _) = search.solve(&c, 1, |_, _| {});
+        assert_eq!(two, one);
+        assert_eq!(c.apply_all(&two), CubieCube::SOLVED);
+        let (korf, _) = korf_tables().solve(&c, |_, _| {});
+        assert_eq!(two.len(), korf.len(), "scramble of {len}");
+    }
+}
