@@ -9,7 +9,9 @@
 use proptest::prelude::*;
 use std::sync::OnceLock;
 use twisty::cube3::optimal::OptimalTables;
-use twisty::cube3::slice_table::{exact_table, SliceCoords, SliceTables, TableSize, SIZES};
+use twisty::cube3::slice_table::{
+    exact_table, FastCube, SliceCoords, SliceTables, TableSize, SIZES,
+};
 use twisty::cube3::symmetry::{Axes, Symmetries};
 use twisty::cube3::two_phase::TwoPhaseTables;
 use twisty::cube3::CubieCube;
@@ -109,7 +111,7 @@ fn group_member(rng: &mut Rng, even: bool) -> CubieCube {
 fn corner_classes_match_the_size_ladder_and_budgets_pick_the_largest_that_fits() {
     for size in [SIZES[0], SIZES[1]] {
         let coords = SliceCoords::new(size.shape);
-        assert_eq!(coords.classes.reps.len(), size.corner_classes);
+        assert_eq!(coords.rows(), size.corner_classes);
     }
     assert_eq!(TableSize::within(4 << 30), Ok(SIZES[3]));
     assert_eq!(TableSize::within(100 << 20), Ok(SIZES[0]));
@@ -148,9 +150,21 @@ fn coordinates_name_cosets_of_the_group() {
             assert!(in_group(&h, p, f));
             assert_eq!(coords.index_of(&h.multiply(&c)), coords.index_of(&c));
             assert_eq!(coords.index_of(&c) == goal, in_group(&c, p, f));
+            // The search's way to the index (edge masks turned by the symmetry) agrees with the
+            // tables' (edge coordinate, then its conjugation table).
+            let parity = twisty::coord::perm_parity(&c.cp);
+            let fast = FastCube::from_cubie(&c);
+            assert_eq!(fast.to_cubie(), c);
+            let cs = coords.view_class_sym(&fast, parity);
+            assert_eq!(coords.view_index(&fast, cs), coords.index_of(&c));
+            // The search's product is the cubies' product.
+            let d = scramble(&mut rng, 3);
+            let product = fast.multiply(&FastCube::from_cubie(&d));
+            assert_eq!(product.to_cubie(), c.multiply(&d));
+            assert_eq!(product.is_solved(), c.multiply(&d) == CubieCube::SOLVED);
             // Symmetric cubes share the entry (a class fixed by some symmetry has several).
-            let class = coords.index_of(&c) / coords.n_edge;
-            if coords.classes.self_syms[class] == 1 {
+            let row = coords.index_of(&c) / coords.n_edge;
+            if coords.self_syms(row) == 1 {
                 for s in 0..16 {
                     let v = syms.conjugate(&c, s);
                     assert_eq!(coords.index_of(&v), coords.index_of(&c));

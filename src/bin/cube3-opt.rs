@@ -8,7 +8,9 @@
 use std::time::Instant;
 use twisty::args::{Flag, Usage};
 use twisty::cube3::cache::{default_threads, tables_dir, TABLE_FLAGS};
+use twisty::cube3::optimal::OptimalTables;
 use twisty::cube3::slice_table::{human, SliceTables, TableSize, DEFAULT_BUDGET};
+use twisty::cube3::two_phase::TwoPhaseTables;
 use twisty::cube3::{answer_lines, Position};
 use twisty::input::{fail, read_stdin};
 use twisty::output;
@@ -38,6 +40,16 @@ const USAGE: Usage = Usage {
             help: "most memory for the table, such as 4G or 300M (default 4G)",
         },
         Flag {
+            name: "--solver",
+            value: Some("slice|korf"),
+            help: "slice (default): the slice table; korf: Korf's pattern databases (177 MB, slower)",
+        },
+        Flag {
+            name: "--stats",
+            value: None,
+            help: "a line on stderr per cube: length, nodes searched, seconds",
+        },
+        Flag {
             name: "--quiet",
             value: None,
             help: "no progress on stderr",
@@ -57,24 +69,57 @@ fn main() {
         .and_then(TableSize::within)
         .unwrap_or_else(|e| fail(WHO, &format!("--table-size: {e}")));
     let quiet = args.has("--quiet");
+    let stats = args.has("--stats");
+    let korf = match args.value("--solver") {
+        None | Some("slice") => false,
+        Some("korf") => true,
+        Some(other) => fail(
+            WHO,
+            &format!("--solver expects slice or korf, found `{other}`"),
+        ),
+    };
     let src = read_stdin().unwrap_or_else(|e| fail(WHO, &e));
     let dir = tables_dir(&args);
     let mut log = |m: &str| eprintln!("{WHO}: {m}");
-    let tables = SliceTables::load_or_build(size, dir.as_deref(), threads, &mut log);
-    if !quiet {
-        log(&format!("slice table of {}", human(size.bytes())));
-    }
-    let search = tables.search();
-    // One cube at a time, each on every thread.
-    let answers = answer_lines(&src, 1, |p: &Position| {
-        let start = Instant::now();
-        let (moves, _) = search.solve(&p.cube, threads, |depth, nodes| {
+    let report = |length: usize, nodes: u64, start: Instant| {
+        if stats {
             let secs = start.elapsed().as_secs_f64();
-            if !quiet && secs > 1.0 {
-                eprintln!("{WHO}: depth {depth} searched ({nodes} nodes, {secs:.1} s so far)");
-            }
-        });
-        p.format_solution(&moves)
-    });
+            let rate = nodes as f64 / secs.max(1e-9);
+            eprintln!(
+                "{WHO}: stats: {length} moves, {nodes} nodes, {secs:.3} s, {rate:.0} nodes/s"
+            );
+        }
+    };
+    let progress = |start: Instant, depth: u32, nodes: u64| {
+        let secs = start.elapsed().as_secs_f64();
+        if !quiet && secs > 1.0 {
+            eprintln!("{WHO}: depth {depth} searched ({nodes} nodes, {secs:.1} s so far)");
+        }
+    };
+    let answers = if korf {
+        let two_phase = TwoPhaseTables::load_or_build(dir.as_deref(), threads, &mut log);
+        let tables = OptimalTables::load_or_build(two_phase, dir.as_deref(), threads, &mut log);
+        // Lines spread over the threads, each searched on one.
+        answer_lines(&src, threads, |p: &Position| {
+            let start = Instant::now();
+            let (moves, s) = tables.solve(&p.cube, |d, s| progress(start, d, s.nodes));
+            report(moves.len(), s.nodes, start);
+            p.format_solution(&moves)
+        })
+    } else {
+        let tables = SliceTables::load_or_build(size, dir.as_deref(), threads, &mut log);
+        if !quiet {
+            log(&format!("slice table of {}", human(size.bytes())));
+        }
+        let search = tables.search();
+        // One cube at a time, each on every thread.
+        answer_lines(&src, 1, |p: &Position| {
+            let start = Instant::now();
+            let (moves, nodes) =
+                search.solve(&p.cube, threads, |d, n| progress(start, d as u32, n));
+            report(moves.len(), nodes, start);
+            p.format_solution(&moves)
+        })
+    };
     output::lines_or_errors(WHO, answers);
 }

@@ -13,7 +13,11 @@ pub const EDGE_NAMES: [&str; 12] = [
 
 /// A 3x3x3 with centres fixed. Corner twists are 0..2; 3..5 appear only in mirror symmetries (a
 /// mirrored corner, see [`CubieCube::multiply`]).
+///
+/// The fields are laid out in order (`repr(C)`), so that the optimal solver can read the edges as
+/// 16-byte blocks ([`crate::cube3::slice_table::SliceCoords`]).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+#[repr(C)]
 pub struct CubieCube {
     pub cp: [u8; 8],
     pub co: [u8; 8],
@@ -106,7 +110,7 @@ impl CubieCube {
 
     /// [`CubieCube::multiply`] for cubes without mirrored corners (moves, rotations and the cubes
     /// they make), without its mirror cases: the search's inner loop.
-    #[inline]
+    #[inline(always)]
     pub fn multiply_proper(&self, b: &CubieCube) -> CubieCube {
         const MOD3: [u8; 5] = [0, 1, 2, 0, 1];
         let mut r = CubieCube::SOLVED;

@@ -12,6 +12,7 @@
 //! neither), the group is fixed by the 16 symmetries, and it holds every half turn: the search's
 //! tight-bound rule rests on that.
 
+use super::fast_cube::FastCube;
 use crate::cube3::cubie::{CubieCube, N_MOVES};
 use crate::cube3::symmetry::{Symmetries, N_SYM};
 use crate::cube3::tables::SymClasses;
@@ -53,8 +54,6 @@ pub struct SliceCoords {
     pub shape: Shape,
     comb8: Combinations,
     comb12: Combinations,
-    is_tetrad: [bool; 8],
-    is_m: [bool; 12],
     pub n_corner: usize,
     pub n_edge: usize,
     /// `corner_moves[c * 18 + m]`, `edge_moves[e * 18 + m]`.
@@ -65,31 +64,70 @@ pub struct SliceCoords {
     /// `flips_conj[(e * 16 + f) * 16 + s]` for the flips f of the E-slice edges at places e (495).
     places_conj: Vec<u16>,
     flips_conj: Vec<u8>,
+    /// Classes of the corner coordinate without its parity (which symmetries keep): class `k`
+    /// with parity `p` is row `2k + p` of a table with parity.
     pub classes: SymClasses,
     pub syms: Symmetries,
-    /// Per corner coordinate: its distance to the group's corners, a bound that needs no big
-    /// look-up (306 KB at most, in cache).
+    /// Per row: its corners' distance to the group's corners, a bound that needs no big look-up
+    /// (20 KB, in cache).
     pub corner_depth: Vec<u8>,
+    edge_syms: Vec<EdgeSym>,
+    compress: Box<Compress>,
+}
+
+/// How a symmetry S moves the edge coordinate's three 12-bit masks (E-slice pieces, M-slice pieces,
+/// flipped E-slice pieces, by position), so that a conjugated cube's edge coordinate needs no
+/// table: position `i` of `S c S^-1` shows position `src[i]` of `c`, which `lo` and `hi` apply to
+/// a mask's two halves.
+#[derive(Clone, Copy)]
+struct EdgeSym {
+    lo: [u16; 64],
+    hi: [u16; 64],
+    /// S takes M-slice pieces to S-slice pieces (a quarter turn about U-D).
+    swap: bool,
+    /// Flips that S adds at each position holding an E-slice piece.
+    flips: u16,
+}
+
+/// `COMPRESS[mask][x]`: the bits of `x` where `mask` has ones, packed low (a 6-bit `pext`).
+struct Compress {
+    bits: [[u8; 64]; 64],
+}
+
+impl Compress {
+    fn new() -> Self {
+        let mut bits = [[0u8; 64]; 64];
+        for (mask, row) in bits.iter_mut().enumerate() {
+            for (x, out) in row.iter_mut().enumerate() {
+                let mut k = 0;
+                for i in 0..6 {
+                    if mask >> i & 1 == 1 {
+                        *out |= ((x >> i & 1) << k) as u8;
+                        k += 1;
+                    }
+                }
+            }
+        }
+        Compress { bits }
+    }
+
+    /// The bits of the 12-bit `x` where `mask` has ones, packed low.
+    #[inline(always)]
+    fn of(&self, x: usize, mask: usize) -> usize {
+        let (mlo, mhi) = (mask & 63, mask >> 6 & 63);
+        self.bits[mlo][x & 63] as usize
+            | (self.bits[mhi][x >> 6 & 63] as usize) << (mlo as u32).count_ones()
+    }
 }
 
 impl SliceCoords {
     pub fn new(shape: Shape) -> Self {
-        let mut is_tetrad = [false; 8];
-        for &p in &TETRAD {
-            is_tetrad[p as usize] = true;
-        }
-        let mut is_m = [false; 12];
-        for &p in &M_SLICE {
-            is_m[p as usize] = true;
-        }
         let n_corner = 70 * 2187 * if shape.parity { 2 } else { 1 };
         let n_edge = 495 * 70 * if shape.flips { 16 } else { 1 };
         let mut c = SliceCoords {
             shape,
             comb8: Combinations::new(8),
             comb12: Combinations::new(12),
-            is_tetrad,
-            is_m,
             n_corner,
             n_edge,
             corner_moves: Vec::new(),
@@ -103,7 +141,10 @@ impl SliceCoords {
             },
             syms: Symmetries::new(),
             corner_depth: Vec::new(),
+            edge_syms: Vec::new(),
+            compress: Box::new(Compress::new()),
         };
+        c.edge_syms = (0..N_SYM).map(|s| c.edge_sym(s)).collect();
         let moves: Vec<CubieCube> = (0..N_MOVES).map(|m| CubieCube::SOLVED.apply(m)).collect();
         c.corner_moves = (0..n_corner * N_MOVES)
             .map(|i| {
@@ -131,14 +172,113 @@ impl SliceCoords {
         }
         c.places_conj = places_conj;
         c.flips_conj = flips_conj;
-        c.corner_depth = c.corner_depths();
+        let per = if shape.parity { 2 } else { 1 };
         c.classes = SymClasses::new(
-            n_corner,
+            70 * 2187,
             &c.syms,
-            |cube, x| *cube = c.corner_cube(x),
-            |cube| c.corner(cube),
+            |cube, x| *cube = c.corner_cube(x * per),
+            |cube| c.corner_unparitied(cube),
         );
+        let depth = c.corner_depths();
+        let mut by_row = vec![0u8; c.classes.reps.len() * per];
+        for (x, &d) in depth.iter().enumerate() {
+            by_row[c.class_sym(x) >> 4] = d;
+        }
+        c.corner_depth = by_row;
         c
+    }
+
+    /// The row (a class, and the parity with it) of corner coordinate `corner`, and the symmetry
+    /// that takes it to the representative: `row << 4 | sym`.
+    #[inline(always)]
+    pub fn class_sym(&self, corner: usize) -> usize {
+        if self.shape.parity {
+            let cs = self.classes.class_sym[corner / 2] as usize;
+            ((cs >> 4) * 2 + corner % 2) << 4 | (cs & 15)
+        } else {
+            self.classes.class_sym[corner] as usize
+        }
+    }
+
+    /// [`SliceCoords::class_sym`] of a search cube whose parity the caller knows.
+    #[inline(always)]
+    pub fn view_class_sym(&self, c: &FastCube, parity: u8) -> usize {
+        let (mask, twist) = c.corner_parts();
+        let cs = self.classes.class_sym[self.comb8.rank[mask] as usize * 2187 + twist] as usize;
+        if self.shape.parity {
+            ((cs >> 4) * 2 + parity as usize) << 4 | (cs & 15)
+        } else {
+            cs
+        }
+    }
+
+    /// The table index of a cube whose [`SliceCoords::view_class_sym`] is `class_sym`: its edge
+    /// masks conjugated by the symmetry, then ranked (small tables only, nothing to miss in cache).
+    #[inline(always)]
+    pub fn view_index(&self, c: &FastCube, class_sym: usize) -> usize {
+        let (e, m, f) = c.edge_masks();
+        let t = &self.edge_syms[class_sym & 15];
+        let turn = |x: usize| (t.lo[x & 63] | t.hi[x >> 6]) as usize;
+        let e2 = turn(e);
+        let m2 = if t.swap {
+            turn(0xfff & !e & !m)
+        } else {
+            turn(m)
+        };
+        let f2 = turn(f) ^ (t.flips as usize & e2);
+        (class_sym >> 4) * self.n_edge + self.edge_of_masks(e2, m2, f2)
+    }
+
+    #[inline(always)]
+    fn edge_of_masks(&self, e: usize, m: usize, f: usize) -> usize {
+        let rest = self.compress.of(m, 0xfff & !e);
+        let x = self.comb12.rank[e] as usize * 70 + self.comb8.rank[rest] as usize;
+        if self.shape.flips {
+            x * 16 + self.compress.of(f, e)
+        } else {
+            x
+        }
+    }
+
+    /// How symmetry `s` moves the edge masks ([`EdgeSym`]).
+    fn edge_sym(&self, s: usize) -> EdgeSym {
+        let (sc, inv) = (&self.syms.cubes[s], &self.syms.cubes[self.syms.inverse[s]]);
+        let turn = |x: usize| -> u16 {
+            (0..12)
+                .filter(|&i| x >> inv.ep[i] & 1 == 1)
+                .map(|i| 1u16 << i)
+                .sum()
+        };
+        let mut flips = 0u16;
+        for i in 0..12 {
+            // Position i of S c S^-1 gets S's flip of the (E-slice) piece and S^-1's at i.
+            flips |= u16::from((sc.eo[8] ^ inv.eo[i]) & 1) << i;
+        }
+        EdgeSym {
+            lo: std::array::from_fn(turn),
+            hi: std::array::from_fn(|x| turn(x << 6)),
+            swap: !M_SLICE.contains(&sc.ep[1]),
+            flips,
+        }
+    }
+
+    /// Rows of the table.
+    pub fn rows(&self) -> usize {
+        self.classes.reps.len() * if self.shape.parity { 2 } else { 1 }
+    }
+
+    /// The corner coordinate of row `row`'s representative.
+    pub fn rep(&self, row: usize) -> usize {
+        if self.shape.parity {
+            self.classes.reps[row / 2] as usize * 2 + row % 2
+        } else {
+            self.classes.reps[row] as usize
+        }
+    }
+
+    /// The symmetries that fix row `row`'s representative (bit `s`).
+    pub fn self_syms(&self, row: usize) -> u16 {
+        self.classes.self_syms[if self.shape.parity { row / 2 } else { row }]
     }
 
     /// The corner coordinate (tetrad, twist, parity) of `c`.
@@ -152,39 +292,17 @@ impl SliceCoords {
     }
 
     /// The corner coordinate without the parity (which the search keeps track of instead).
-    #[inline]
+    #[inline(always)]
     pub fn corner_unparitied(&self, c: &CubieCube) -> usize {
-        let (mut mask, mut twist) = (0usize, 0usize);
-        for i in 0..8 {
-            mask |= (self.is_tetrad[c.cp[i] as usize] as usize) << i;
-        }
-        for i in 0..7 {
-            twist = twist * 3 + (c.co[i] % 3) as usize;
-        }
+        let (mask, twist) = FastCube::from_cubie(c).corner_parts();
         self.comb8.rank[mask] as usize * 2187 + twist
     }
 
     /// The edge coordinate (E-slice places, M-slice places among the rest, E-slice flips) of `c`.
-    #[inline]
+    #[inline(always)]
     pub fn edge(&self, c: &CubieCube) -> usize {
-        let (mut e_mask, mut m_mask, mut flips, mut k, mut rest) = (0usize, 0usize, 0usize, 0, 0);
-        for i in 0..12 {
-            let p = c.ep[i] as usize;
-            if p >= 8 {
-                e_mask |= 1 << i;
-                flips |= (c.eo[i] as usize & 1) << k;
-                k += 1;
-            } else {
-                m_mask |= (self.is_m[p] as usize) << rest;
-                rest += 1;
-            }
-        }
-        let x = self.comb12.rank[e_mask] as usize * 70 + self.comb8.rank[m_mask] as usize;
-        if self.shape.flips {
-            x * 16 + flips
-        } else {
-            x
-        }
+        let (e, m, f) = FastCube::from_cubie(c).edge_masks();
+        self.edge_of_masks(e, m, f)
     }
 
     /// A cube with corner coordinate `x` (edges solved).
@@ -282,18 +400,18 @@ impl SliceCoords {
 
     /// Table rows and columns: corner classes and edge coordinates.
     pub fn entries(&self) -> usize {
-        self.classes.reps.len() * self.n_edge
+        self.rows() * self.n_edge
     }
 
     /// The table index of (corner coordinate, edge coordinate).
-    #[inline]
+    #[inline(always)]
     pub fn index(&self, corner: usize, edge: usize) -> usize {
-        let cs = self.classes.class_sym[corner] as usize;
+        let cs = self.class_sym(corner);
         (cs >> 4) * self.n_edge + self.conjugate_edge(edge, cs & 15)
     }
 
     /// Edge coordinate `edge` conjugated by symmetry `s`.
-    #[inline]
+    #[inline(always)]
     pub fn conjugate_edge(&self, edge: usize, s: usize) -> usize {
         if self.shape.flips {
             let (places, f) = (edge / 16, edge % 16);
@@ -314,7 +432,7 @@ impl SliceCoords {
 /// The table's entries as the breadth-first search sees them ([`SymSpace`]).
 impl crate::cube3::sym_table::SymSpace for SliceCoords {
     fn classes(&self) -> usize {
-        self.classes.reps.len()
+        self.rows()
     }
     fn others(&self) -> usize {
         self.n_edge
@@ -324,14 +442,14 @@ impl crate::cube3::sym_table::SymSpace for SliceCoords {
     }
     #[inline]
     fn neighbour(&self, class: usize, edge: usize, m: usize) -> (usize, usize) {
-        let rep = self.classes.reps[class] as usize;
+        let rep = self.rep(class);
         let c = self.corner_moves[rep * N_MOVES + m] as usize;
         let e = self.edge_moves[edge * N_MOVES + m] as usize;
         let i = self.index(c, e);
         (i / self.n_edge, i % self.n_edge)
     }
     fn self_syms(&self, class: usize) -> u16 {
-        self.classes.self_syms[class]
+        SliceCoords::self_syms(self, class)
     }
     fn conjugate(&self, edge: usize, s: usize) -> usize {
         self.conjugate_edge(edge, s)

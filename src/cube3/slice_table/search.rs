@@ -16,6 +16,7 @@
 //!   stops early only when an earlier task has found one.
 
 use super::coords::SliceCoords;
+use super::fast_cube::FastCube;
 use super::packed::PackedTable;
 use crate::cube3::cubie::{CubieCube, N_MOVES};
 use crate::cube3::symmetry::Axes;
@@ -31,8 +32,8 @@ const POLL: u64 = 1 << 12;
 /// A search node's views: the cube and its inverse along each axis.
 #[derive(Clone, Copy)]
 struct Node {
-    cube: [CubieCube; 3],
-    inverse: [CubieCube; 3],
+    cube: [FastCube; 3],
+    inverse: [FastCube; 3],
     /// Corner permutation parity (the same in every view).
     parity: u8,
 }
@@ -42,8 +43,8 @@ pub struct SliceSearch<'a> {
     coords: &'a SliceCoords,
     table: &'a PackedTable,
     /// `right[k][m]`: move `m` as axis `k` sees it; `left[k][m]`: its inverse, as axis `k` sees it.
-    right: [[CubieCube; N_MOVES]; 3],
-    left: [[CubieCube; N_MOVES]; 3],
+    right: [[FastCube; N_MOVES]; 3],
+    left: [[FastCube; N_MOVES]; 3],
 }
 
 /// One task's share of a depth.
@@ -63,19 +64,19 @@ struct Worker<'s> {
     kids: Vec<Vec<Kid>>,
 }
 
-/// A child on its way through [`SliceSearch::children`]: its move, views, pending look-ups and
-/// whether its inverse bound is tight.
+/// A child that passed [`SliceSearch::children`]: its move, and whether its inverse bound is
+/// tight.
 struct Kid {
     m: u8,
-    node: Node,
-    idx: [usize; 3],
     tight: bool,
 }
 
 impl<'a> SliceSearch<'a> {
     pub fn new(coords: &'a SliceCoords, table: &'a PackedTable) -> Self {
         let axes = Axes::new();
-        let moves: Vec<CubieCube> = (0..N_MOVES).map(|m| CubieCube::SOLVED.apply(m)).collect();
+        let moves: Vec<FastCube> = (0..N_MOVES)
+            .map(|m| FastCube::from_cubie(&CubieCube::SOLVED.apply(m)))
+            .collect();
         let inverse = |m: usize| m / 3 * 3 + 2 - m % 3;
         let right = std::array::from_fn(|k| std::array::from_fn(|m| moves[axes.forward[k][m]]));
         let left =
@@ -93,15 +94,15 @@ impl<'a> SliceSearch<'a> {
         let axes = Axes::new();
         let inv = c.inverse();
         Node {
-            cube: std::array::from_fn(|k| axes.conjugate(c, k)),
-            inverse: std::array::from_fn(|k| axes.conjugate(&inv, k)),
+            cube: std::array::from_fn(|k| FastCube::from_cubie(&axes.conjugate(c, k))),
+            inverse: std::array::from_fn(|k| FastCube::from_cubie(&axes.conjugate(&inv, k))),
             parity: crate::coord::perm_parity(&c.cp),
         }
     }
 
-    fn index(&self, c: &CubieCube, parity: u8) -> usize {
-        self.coords
-            .index(self.corner(c, parity), self.coords.edge(c))
+    fn index(&self, c: &FastCube, parity: u8) -> usize {
+        let class_sym = self.coords.view_class_sym(c, parity);
+        self.coords.view_index(c, class_sym)
     }
 
     /// The largest of the six bounds of `n`.
@@ -205,98 +206,87 @@ impl<'a> SliceSearch<'a> {
     }
 
     /// The children of `n` (after a move of face `last`) that may lie on a solution of `bound`
-    /// moves, `g` made, into `out`.
+    /// moves, `g` made, into `out`. Only moves and look-up indices travel between the passes; a
+    /// child's views are made again, by six cheap products, once it has passed them all.
     fn children(&self, n: &Node, g: u8, bound: u8, last: usize, no_half: bool, out: &mut Vec<Kid>) {
         out.clear();
         let left_after = bound - g - 1;
         let coords = self.coords;
+        let mut pending = [(0u8, [0usize; 3]); N_MOVES];
+        let mut count = 0;
         for m in 0..N_MOVES {
             let face = m / 3;
             if face == last || (last < 6 && face + 3 == last) || (no_half && m % 3 == 1) {
                 continue;
             }
             let parity = n.parity ^ (m % 3 != 1) as u8;
-            let cube: [CubieCube; 3] =
-                std::array::from_fn(|k| n.cube[k].multiply_proper(&self.right[k][m]));
             if left_after == 0 {
-                if cube[0] == CubieCube::SOLVED {
-                    let node = Node {
-                        cube,
-                        inverse: n.inverse,
-                        parity,
-                    };
+                if n.cube[0].multiply(&self.right[0][m]).is_solved() {
                     out.push(Kid {
                         m: m as u8,
-                        node,
-                        idx: [0; 3],
                         tight: false,
                     });
                     return;
                 }
                 continue;
             }
-            // The corners alone first: a small table, no cache miss.
-            let corner: [usize; 3] = std::array::from_fn(|k| self.corner(&cube[k], parity));
-            if corner.iter().any(|&c| coords.corner_depth[c] > left_after) {
+            // The corners alone first (a table of 20 KB), then the look-ups asked for.
+            let mut idx = [0; 3];
+            if !(0..3).all(|k| {
+                let view = n.cube[k].multiply(&self.right[k][m]);
+                let cs = coords.view_class_sym(&view, parity);
+                idx[k] = coords.view_index(&view, cs);
+                coords.corner_depth[cs >> 4] <= left_after
+            }) {
                 continue;
             }
-            let idx: [usize; 3] =
-                std::array::from_fn(|k| coords.index(corner[k], coords.edge(&cube[k])));
             for &i in &idx {
                 self.table.prefetch(i);
             }
-            let node = Node {
-                cube,
-                inverse: n.inverse,
-                parity,
-            };
-            out.push(Kid {
-                m: m as u8,
-                node,
-                idx,
-                tight: false,
-            });
+            pending[count] = (m as u8, idx);
+            count += 1;
         }
-        if left_after == 0 {
-            return;
-        }
-        out.retain_mut(|kid| {
-            if kid.idx.iter().any(|&i| self.table.get(i) > left_after) {
-                return false;
+        // The cube's bounds read; the survivors' inverse look-ups asked for.
+        let mut inverse = 0;
+        for p in 0..count {
+            let (m, idx) = pending[p];
+            if idx.iter().any(|&i| self.table.get(i) > left_after) {
+                continue;
             }
-            let (m, parity) = (kid.m as usize, kid.node.parity);
-            let inverse: [CubieCube; 3] =
-                std::array::from_fn(|k| self.left[k][m].multiply_proper(&n.inverse[k]));
-            let corner: [usize; 3] = std::array::from_fn(|k| self.corner(&inverse[k], parity));
-            if corner.iter().any(|&c| coords.corner_depth[c] > left_after) {
-                return false;
+            let parity = n.parity ^ (m % 3 != 1) as u8;
+            let mut idx = [0; 3];
+            if !(0..3).all(|k| {
+                let view = self.left[k][m as usize].multiply(&n.inverse[k]);
+                let cs = coords.view_class_sym(&view, parity);
+                idx[k] = coords.view_index(&view, cs);
+                coords.corner_depth[cs >> 4] <= left_after
+            }) {
+                continue;
             }
-            kid.idx = std::array::from_fn(|k| coords.index(corner[k], coords.edge(&inverse[k])));
-            for &i in &kid.idx {
+            for &i in &idx {
                 self.table.prefetch(i);
             }
-            kid.node.inverse = inverse;
-            true
-        });
-        out.retain_mut(|kid| {
-            let h = kid
-                .idx
-                .iter()
-                .map(|&i| self.table.get(i))
-                .max()
-                .unwrap_or(0);
-            kid.tight = h == left_after;
-            h <= left_after
-        });
+            pending[inverse] = (m, idx);
+            inverse += 1;
+        }
+        for &(m, idx) in &pending[..inverse] {
+            let h = idx.iter().map(|&i| self.table.get(i)).max().unwrap_or(0);
+            if h <= left_after {
+                out.push(Kid {
+                    m,
+                    tight: h == left_after,
+                });
+            }
+        }
     }
 
+    /// Node `n` after move `m`: every view moved.
     #[inline]
-    fn corner(&self, c: &CubieCube, parity: u8) -> usize {
-        let x = self.coords.corner_unparitied(c);
-        if self.coords.shape.parity {
-            x * 2 + parity as usize
-        } else {
-            x
+    fn child(&self, n: &Node, m: usize) -> Node {
+        Node {
+            cube: std::array::from_fn(|k| n.cube[k].multiply(&self.right[k][m])),
+            inverse: std::array::from_fn(|k| self.left[k][m].multiply(&n.inverse[k])),
+            parity: n.parity ^ (m % 3 != 1) as u8,
         }
     }
 
@@ -313,7 +303,7 @@ impl<'a> SliceSearch<'a> {
         w: &mut Worker,
     ) -> bool {
         if g == bound {
-            return n.cube[0] == CubieCube::SOLVED;
+            return n.cube[0].is_solved();
         }
         w.nodes += 1;
         if w.nodes % POLL == 0 && w.best.load(Ordering::Relaxed) < w.task {
@@ -327,15 +317,8 @@ impl<'a> SliceSearch<'a> {
         let mut found = false;
         for kid in &kids {
             path.push(kid.m);
-            if self.dfs(
-                &kid.node,
-                g + 1,
-                bound,
-                kid.m as usize / 3,
-                kid.tight,
-                path,
-                w,
-            ) {
+            let child = self.child(n, kid.m as usize);
+            if self.dfs(&child, g + 1, bound, kid.m as usize / 3, kid.tight, path, w) {
                 found = true;
                 break;
             }
@@ -369,8 +352,9 @@ impl<'a> SliceSearch<'a> {
         self.children(n, g, bound, last, no_half, &mut kids);
         for kid in &kids {
             path.push(kid.m);
+            let child = self.child(n, kid.m as usize);
             self.prefixes(
-                &kid.node,
+                &child,
                 g + 1,
                 bound,
                 kid.m as usize / 3,

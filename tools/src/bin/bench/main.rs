@@ -7,6 +7,7 @@
 mod aoj0300;
 mod compare;
 mod cube2;
+mod cube3_opt;
 mod engine_2x2x2;
 mod engine_twips;
 mod flood;
@@ -32,6 +33,7 @@ fn main() {
         "engine",
         "pancake",
         "twips",
+        "cube3-opt",
     ];
     if args.iter().any(|a| a == "--help" || a == "-h") {
         println!(
@@ -73,6 +75,7 @@ fn main() {
             "flood" => flood::run(),
             "engine" => engine_2x2x2::run(),
             "pancake" => pancake::run(),
+            "cube3-opt" => cube3_opt::run(),
             "twips" => {
                 build("engine", &[]);
                 engine_twips::run_all()

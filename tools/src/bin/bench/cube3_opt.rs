@@ -1,0 +1,197 @@
+//! `bench cube3-opt`: cube3-opt's slice table at the default size beside the solver it replaced
+//! (`--solver korf`: Korf's pattern databases and phase 1 on three axes), on the same states.
+//!
+//! - The table: its size, and the time to build it (first run) or read it back (later runs), in
+//!   `target/bench-cube3-tables`.
+//! - States of optimal length 14, 15 and 16 (scrambles of 14 to 17 random turns, sorted by the
+//!   length the slice search gives), five each, and 20 uniformly random cubes from a fixed seed.
+//! - The slice search runs each group in one process (the table read once, as a user solving many
+//!   cubes sees it) and reports each cube's time and nodes (`--stats`); the Korf solver runs one
+//!   process per cube, stopped after a time limit on the random cubes, which take it minutes to
+//!   hours.
+
+use std::io::Write;
+use std::path::{Path, PathBuf};
+use std::process::{Command, Stdio};
+use std::time::{Duration, Instant};
+use tools::rng::Rng;
+use tools::timing::{build, root};
+use twisty::cube3::{to_facelets, CubieCube};
+
+/// Random cubes.
+const RANDOM: usize = 20;
+/// States of each length 14, 15, 16.
+const PER_LENGTH: usize = 5;
+/// Random cubes given to the Korf solver, and its time limit on each.
+const KORF_RANDOM: usize = 2;
+const KORF_LIMIT: Duration = Duration::from_secs(90);
+
+/// One cube's outcome: its optimal length, seconds and nodes (None: stopped at the limit).
+struct Solved {
+    length: usize,
+    secs: f64,
+    nodes: u64,
+}
+
+/// Runs cube3-opt with `args` on `lines`; its `--stats` lines, or None past `limit`.
+fn cube3_opt(args: &[&str], lines: &[String], limit: Option<Duration>) -> Option<Vec<Solved>> {
+    let exe = root().join("target/release/cube3-opt");
+    let mut child = Command::new(exe)
+        .args(args)
+        .args(["--stats", "--quiet"])
+        .stdin(Stdio::piped())
+        .stdout(Stdio::null())
+        .stderr(Stdio::piped())
+        .spawn()
+        .expect("cube3-opt runs");
+    let mut stdin = child.stdin.take().expect("stdin");
+    stdin
+        .write_all((lines.join("\n") + "\n").as_bytes())
+        .unwrap();
+    drop(stdin);
+    let start = Instant::now();
+    loop {
+        if child.try_wait().unwrap().is_some() {
+            break;
+        }
+        if limit.is_some_and(|l| start.elapsed() > l) {
+            child.kill().ok();
+            child.wait().ok();
+            return None;
+        }
+        std::thread::sleep(Duration::from_millis(20));
+    }
+    let out = child.wait_with_output().unwrap();
+    let err = String::from_utf8_lossy(&out.stderr);
+    let stats: Vec<Solved> = err.lines().filter_map(parse_stats).collect();
+    assert_eq!(stats.len(), lines.len(), "cube3-opt {args:?}: {err}");
+    Some(stats)
+}
+
+/// `cube3-opt: stats: 17 moves, 123 nodes, 1.234 s, 100 nodes/s`.
+fn parse_stats(line: &str) -> Option<Solved> {
+    let rest = line.strip_prefix("cube3-opt: stats: ")?;
+    let f: Vec<&str> = rest.split([',', ' ']).filter(|w| !w.is_empty()).collect();
+    Some(Solved {
+        length: f[0].parse().ok()?,
+        nodes: f[2].parse().ok()?,
+        secs: f[4].parse().ok()?,
+    })
+}
+
+fn median(v: &mut [f64]) -> f64 {
+    v.sort_by(|a, b| a.partial_cmp(b).unwrap());
+    v[v.len() / 2]
+}
+
+/// Median and worst seconds, and nodes per second over the group.
+fn summary(s: &[Solved]) -> String {
+    let mut t: Vec<f64> = s.iter().map(|x| x.secs).collect();
+    let worst = t.iter().cloned().fold(0.0, f64::max);
+    let rate = s.iter().map(|x| x.nodes).sum::<u64>() as f64 / t.iter().sum::<f64>();
+    format!(
+        "{:>8.3} s {:>8.3} s {:>7.2} M/s",
+        median(&mut t),
+        worst,
+        rate / 1e6
+    )
+}
+
+/// Scrambles of 14 to 17 random face turns until `PER_LENGTH` of each optimal length 14, 15, 16.
+fn by_length(tables: &Path) -> Vec<(usize, Vec<String>)> {
+    let mut rng = Rng::new(1415);
+    let mut groups: Vec<(usize, Vec<String>)> = (14..=16).map(|l| (l, Vec::new())).collect();
+    while groups.iter().any(|(_, g)| g.len() < PER_LENGTH) {
+        let lines: Vec<String> = (0..10)
+            .map(|_| {
+                let c =
+                    (0..14 + rng.below(4)).fold(CubieCube::SOLVED, |c, _| c.apply(rng.below(18)));
+                to_facelets(&c)
+            })
+            .collect();
+        let t = tables.to_str().unwrap();
+        let stats = cube3_opt(&["--tables", t], &lines, None).unwrap();
+        for (line, s) in lines.into_iter().zip(stats) {
+            if let Some((_, g)) = groups.iter_mut().find(|(l, _)| *l == s.length) {
+                if g.len() < PER_LENGTH {
+                    g.push(line);
+                }
+            }
+        }
+    }
+    groups
+}
+
+pub fn run() {
+    build("twisty", &["cube3-opt"]);
+    let tables: PathBuf = root().join("target/bench-cube3-tables");
+    let t = tables.to_str().unwrap();
+    let threads = std::thread::available_parallelism().map_or(1, |n| n.get());
+    // The table: built on the first run, read back on later ones.
+    let cached = tables.join("cube3-slices-parity-flips.bin").exists();
+    let start = Instant::now();
+    cube3_opt(&["--tables", t], &[], None);
+    let table_secs = start.elapsed().as_secs_f64();
+    println!(
+        "cube3-opt: slice table of 2.8 GB (default --table-size 4G), {} in {table_secs:.1} s; {threads} threads",
+        if cached { "read back" } else { "built" }
+    );
+    println!("  Korf tables (--solver korf, the solver before): 177 MB, same cache folder");
+    println!(
+        "  {:<28} {:>38}   {:>38}",
+        "", "slice: median, worst, nodes/s", "korf: median, worst, nodes/s"
+    );
+    for (length, lines) in by_length(&tables) {
+        let slice = cube3_opt(&["--tables", t], &lines, None).unwrap();
+        let korf: Vec<Solved> = lines
+            .iter()
+            .map(|l| {
+                let s = cube3_opt(
+                    &["--tables", t, "--solver", "korf"],
+                    std::slice::from_ref(l),
+                    None,
+                );
+                s.unwrap().remove(0)
+            })
+            .collect();
+        for (a, b) in slice.iter().zip(&korf) {
+            assert_eq!(a.length, b.length, "lengths differ");
+        }
+        println!(
+            "  {:<28} {:>38}   {:>38}",
+            format!("optimal length {length} ({PER_LENGTH})"),
+            summary(&slice),
+            summary(&korf)
+        );
+    }
+    let mut rng = Rng::new(20);
+    let random: Vec<String> = (0..RANDOM)
+        .map(|_| to_facelets(&CubieCube::random(|| rng.next_u64())))
+        .collect();
+    let slice = cube3_opt(&["--tables", t], &random, None).unwrap();
+    let mut lengths: Vec<usize> = slice.iter().map(|s| s.length).collect();
+    lengths.sort_unstable();
+    println!(
+        "  {:<28} {:>38}",
+        format!("random cubes ({RANDOM})"),
+        summary(&slice)
+    );
+    println!("    optimal lengths: {lengths:?}");
+    for (k, line) in random.iter().take(KORF_RANDOM).enumerate() {
+        let korf = cube3_opt(
+            &["--tables", t, "--solver", "korf"],
+            std::slice::from_ref(line),
+            Some(KORF_LIMIT),
+        );
+        let korf = match korf {
+            Some(s) => format!("{:.1} s", s[0].secs),
+            None => format!("stopped after {} s", KORF_LIMIT.as_secs()),
+        };
+        println!(
+            "    random cube {}: slice {:.2} s ({} moves), korf {korf}",
+            k + 1,
+            slice[k].secs,
+            slice[k].length
+        );
+    }
+}
