@@ -12,6 +12,7 @@
 //! neither), the group is fixed by the 16 symmetries, and it holds every half turn: the search's
 //! tight-bound rule rests on that.
 
+use super::edge_masks::{Compress, EdgeSym};
 use super::fast_cube::FastCube;
 use crate::cube3::cubie::{CubieCube, N_MOVES};
 use crate::cube3::symmetry::{Symmetries, N_SYM};
@@ -20,7 +21,7 @@ use crate::cube3::tables::SymClasses;
 /// Corner pieces of the first tetrad (URF, ULB, DLF, DRB); the others are the second.
 const TETRAD: [u8; 4] = [0, 2, 5, 7];
 /// Edge pieces of the M slice (UF, UB, DF, DB); E is 8..12 (FR FL BL BR), S the rest.
-const M_SLICE: [u8; 4] = [1, 3, 5, 7];
+pub(super) const M_SLICE: [u8; 4] = [1, 3, 5, 7];
 
 /// Which parts of the group a table keeps (its size ladder, [`super::TableSize`]).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -75,51 +76,6 @@ pub struct SliceCoords {
     compress: Box<Compress>,
 }
 
-/// How a symmetry S moves the edge coordinate's three 12-bit masks (E-slice pieces, M-slice pieces,
-/// flipped E-slice pieces, by position), so that a conjugated cube's edge coordinate needs no
-/// table: position `i` of `S c S^-1` shows position `src[i]` of `c`, which `lo` and `hi` apply to
-/// a mask's two halves.
-#[derive(Clone, Copy)]
-struct EdgeSym {
-    lo: [u16; 64],
-    hi: [u16; 64],
-    /// S takes M-slice pieces to S-slice pieces (a quarter turn about U-D).
-    swap: bool,
-    /// Flips that S adds at each position holding an E-slice piece.
-    flips: u16,
-}
-
-/// `COMPRESS[mask][x]`: the bits of `x` where `mask` has ones, packed low (a 6-bit `pext`).
-struct Compress {
-    bits: [[u8; 64]; 64],
-}
-
-impl Compress {
-    fn new() -> Self {
-        let mut bits = [[0u8; 64]; 64];
-        for (mask, row) in bits.iter_mut().enumerate() {
-            for (x, out) in row.iter_mut().enumerate() {
-                let mut k = 0;
-                for i in 0..6 {
-                    if mask >> i & 1 == 1 {
-                        *out |= ((x >> i & 1) << k) as u8;
-                        k += 1;
-                    }
-                }
-            }
-        }
-        Compress { bits }
-    }
-
-    /// The bits of the 12-bit `x` where `mask` has ones, packed low.
-    #[inline(always)]
-    fn of(&self, x: usize, mask: usize) -> usize {
-        let (mlo, mhi) = (mask & 63, mask >> 6 & 63);
-        self.bits[mlo][x & 63] as usize
-            | (self.bits[mhi][x >> 6 & 63] as usize) << (mlo as u32).count_ones()
-    }
-}
-
 impl SliceCoords {
     pub fn new(shape: Shape) -> Self {
         let n_corner = 70 * 2187 * if shape.parity { 2 } else { 1 };
@@ -144,7 +100,7 @@ impl SliceCoords {
             edge_syms: Vec::new(),
             compress: Box::new(Compress::new()),
         };
-        c.edge_syms = (0..N_SYM).map(|s| c.edge_sym(s)).collect();
+        c.edge_syms = (0..N_SYM).map(|s| EdgeSym::new(&c.syms, s)).collect();
         let moves: Vec<CubieCube> = (0..N_MOVES).map(|m| CubieCube::SOLVED.apply(m)).collect();
         c.corner_moves = (0..n_corner * N_MOVES)
             .map(|i| {
@@ -217,15 +173,7 @@ impl SliceCoords {
     #[inline(always)]
     pub fn view_index(&self, c: &FastCube, class_sym: usize) -> usize {
         let (e, m, f) = c.edge_masks();
-        let t = &self.edge_syms[class_sym & 15];
-        let turn = |x: usize| (t.lo[x & 63] | t.hi[x >> 6]) as usize;
-        let e2 = turn(e);
-        let m2 = if t.swap {
-            turn(0xfff & !e & !m)
-        } else {
-            turn(m)
-        };
-        let f2 = turn(f) ^ (t.flips as usize & e2);
+        let (e2, m2, f2) = self.edge_syms[class_sym & 15].turn(e, m, f);
         (class_sym >> 4) * self.n_edge + self.edge_of_masks(e2, m2, f2)
     }
 
@@ -237,28 +185,6 @@ impl SliceCoords {
             x * 16 + self.compress.of(f, e)
         } else {
             x
-        }
-    }
-
-    /// How symmetry `s` moves the edge masks ([`EdgeSym`]).
-    fn edge_sym(&self, s: usize) -> EdgeSym {
-        let (sc, inv) = (&self.syms.cubes[s], &self.syms.cubes[self.syms.inverse[s]]);
-        let turn = |x: usize| -> u16 {
-            (0..12)
-                .filter(|&i| x >> inv.ep[i] & 1 == 1)
-                .map(|i| 1u16 << i)
-                .sum()
-        };
-        let mut flips = 0u16;
-        for i in 0..12 {
-            // Position i of S c S^-1 gets S's flip of the (E-slice) piece and S^-1's at i.
-            flips |= u16::from((sc.eo[8] ^ inv.eo[i]) & 1) << i;
-        }
-        EdgeSym {
-            lo: std::array::from_fn(turn),
-            hi: std::array::from_fn(|x| turn(x << 6)),
-            swap: !M_SLICE.contains(&sc.ep[1]),
-            flips,
         }
     }
 

@@ -3,6 +3,7 @@
 //! the three axes, on the cube and on its inverse.
 //!
 //! - `coords`: the coordinates and their move and symmetry tables ([`SliceCoords`]).
+//! - `edge_masks`: the edge coordinate conjugated by a symmetry with no table to miss in cache.
 //! - `fast_cube`: the search's cube, a byte a piece, products by byte shuffles ([`FastCube`]).
 //! - `packed`: 2 bits an entry relative to a base, a 4-bit fallback per cache line ([`PackedTable`]).
 //! - `search`: IDA* over both cores with overlapped look-ups ([`SliceSearch`]).
@@ -13,6 +14,7 @@
 //! the four E-slice edges unflipped, and with both. `--table-size` picks the largest that fits.
 
 pub mod coords;
+pub mod edge_masks;
 pub mod fast_cube;
 pub mod packed;
 pub mod search;

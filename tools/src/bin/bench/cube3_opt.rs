@@ -45,9 +45,8 @@ fn cube3_opt(args: &[&str], lines: &[String], limit: Option<Duration>) -> Option
         .spawn()
         .expect("cube3-opt runs");
     let mut stdin = child.stdin.take().expect("stdin");
-    stdin
-        .write_all((lines.join("\n") + "\n").as_bytes())
-        .unwrap();
+    let text: String = lines.iter().map(|l| format!("{l}\n")).collect();
+    stdin.write_all(text.as_bytes()).unwrap();
     drop(stdin);
     let start = Instant::now();
     loop {
