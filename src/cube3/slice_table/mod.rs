@@ -126,12 +126,14 @@ impl TableSize {
     }
 }
 
-/// Bytes as people read them: `2.7 GB`, `86 MB`.
+/// Bytes as people read them: `2.7 GB`, `86 MB`, `10 KB`.
 pub fn human(bytes: u64) -> String {
     if bytes >= 1_000_000_000 {
         format!("{:.1} GB", bytes as f64 / 1e9)
-    } else {
+    } else if bytes >= 1_000_000 {
         format!("{} MB", (bytes + 500_000) / 1_000_000)
+    } else {
+        format!("{} KB", (bytes + 500) / 1000)
     }
 }
 
