@@ -21,6 +21,16 @@ fn cube3_tables() -> &'static OptimalTables {
     })
 }
 
+/// `len` random face turns (consecutive turns may share a face).
+fn random_face_turns(rng: &mut tools::rng::Rng, len: usize) -> Vec<Move> {
+    (0..len)
+        .map(|_| Move {
+            turn: Turn::Face(Face::ALL[rng.below(6)]),
+            amount: rng.below(3) as u8 + 1,
+        })
+        .collect()
+}
+
 /// cube3-opt's table at the size the judge and the tests use (87 MB), in the same cache.
 fn slice_tables() -> &'static SliceTables {
     static T: OnceLock<SliceTables> = OnceLock::new();
@@ -54,12 +64,7 @@ fn cube3_optimal_lengths_agree_with_bidirectional_search_up_to_9() {
     let mut rng = tools::rng::Rng::new(8);
     for k in 0..40 {
         let len = 1 + k % 10;
-        let moves: Vec<Move> = (0..len)
-            .map(|_| Move {
-                turn: Turn::Face(Face::ALL[rng.below(6)]),
-                amount: rng.below(3) as u8 + 1,
-            })
-            .collect();
+        let moves = random_face_turns(&mut rng, len);
         let c = StickerCube3::solved().apply_all(&moves);
         // Meeting in the middle: exact when the distance is at most 9, `None` beyond.
         let bfs = from_solved.distance(&c, 4);
@@ -131,12 +136,7 @@ fn random_states_up_to_14_agree_with_meeting_in_the_middle() {
     let mut rng = tools::rng::Rng::new(14);
     for k in 0..20 {
         let len = 10 + k % 5;
-        let moves: Vec<Move> = (0..len)
-            .map(|_| Move {
-                turn: Turn::Face(Face::ALL[rng.below(6)]),
-                amount: rng.below(3) as u8 + 1,
-            })
-            .collect();
+        let moves = random_face_turns(&mut rng, len);
         let c = StickerCube3::solved().apply_all(&moves);
         let got = solver_length(&format_moves(&moves), &c);
         match from_solved.distance(&c, 6) {
@@ -157,12 +157,7 @@ fn random_states_of_length_15_and_16_agree_with_the_korf_solver() {
     let mut wanted = [(15usize, 10usize), (16, 10)];
     while wanted.iter().any(|&(_, n)| n > 0) {
         let len = 15 + rng.below(2);
-        let moves: Vec<Move> = (0..len)
-            .map(|_| Move {
-                turn: Turn::Face(Face::ALL[rng.below(6)]),
-                amount: rng.below(3) as u8 + 1,
-            })
-            .collect();
+        let moves = random_face_turns(&mut rng, len);
         let line = format_moves(&moves);
         let p = read_position(&line, 1).unwrap();
         let (slice, _) = slice_tables().search().solve(&p.cube, 2, |_, _| {});
