@@ -15,7 +15,7 @@ use crate::facelet::{PieceError, PieceKind};
 use crate::heuristic::{entry, FnBound, Max};
 use crate::input::{InputError, Token, TokenStream};
 use crate::pruner::CanonicalPruner;
-use crate::search::{first_solution, Domain};
+use crate::search::composed::{first_solution, Domain};
 
 /// Turn names by the face-A stickers along the turned side.
 pub const MOVE_NAMES: [&str; 4] = ["0-1-2", "2-5-8", "6-7-8", "0-3-6"];

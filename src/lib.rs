@@ -4,7 +4,9 @@
 //! (`tools/`) inlines the modules a binary needs into one file for online judges.
 //!
 //! The search core, puzzle-independent:
-//! - [`search`]: IDA* over a [`search::Domain`], reporting every solution to a callback.
+//! - [`search`]: the one search: iterative deepening over a [`search::SearchTree`], every solution
+//!   to a callback, on one thread or split over many; [`search::composed`] builds a tree from a
+//!   domain, a heuristic and a pruner.
 //! - [`heuristic`]: lower bounds as parts (table look-up, max, scaled), asked in batches.
 //! - [`pruner`]: canonical move sequences as a small state machine derived from commuting moves.
 //! - [`coord`]: ranking permutations, orientations and combinations into coordinates; move tables.

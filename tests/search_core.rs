@@ -12,7 +12,8 @@
 use std::collections::{HashMap, HashSet, VecDeque};
 use twisty::heuristic::{FnBound, Max, UNREACHABLE};
 use twisty::pruner::CanonicalPruner;
-use twisty::search::{ida_star, Control, Domain};
+use twisty::search::composed::{ida_star, Domain};
+use twisty::search::Control;
 
 type S = [u8; 8];
 const GOAL: S = [0, 1, 2, 3, 4, 5, 6, 7];

@@ -1,9 +1,8 @@
-//! IDA* over the puzzle's states on every core, for one threshold at a time: the solver
-//! (`solver.rs`) runs the thresholds and deepens its near table between them.
+//! The puzzle's states as a tree for the library's search ([`twisty::search`]), one threshold at a
+//! time: the solver (`solver.rs`) runs the thresholds and deepens its near table between them.
 //!
-//! The work is cut into the canonical sequences of the first two moves; threads take them in turn.
-//! The answer is the first solution of the lowest-numbered sequence that has one, so it is the same
-//! whatever the threads' timing (a thread drops a sequence numbered above one already solved).
+//! The library's search cuts the work into the canonical sequences of the first two moves, which
+//! threads take in turn; the answer is the same whatever the number of threads.
 //!
 //! A node's children are made and their table slots prefetched before any is looked up, so that
 //! the cache misses of one node overlap. A child whose distance the near table knows exactly is
@@ -14,11 +13,12 @@ use crate::model::{Perm, State};
 use crate::near_table::{fingerprint, NearTable};
 use crate::pattern_db::PatternDb;
 use crate::space::Coord;
-use std::sync::atomic::{AtomicU64, AtomicUsize, Ordering::Relaxed};
-use std::sync::Mutex;
+use std::sync::atomic::{AtomicU64, Ordering::Relaxed};
 use std::time::Instant;
 use twisty::dist_table::depth::DepthTable;
 use twisty::pruner::{PruneState, Pruner};
+use twisty::search::parallel::{self, Parallel, TaskHistory};
+use twisty::search::{Child, Expansion, SearchTree};
 
 /// The search's lower bounds: the near table, pattern databases of whole components, and of
 /// single coordinates.
@@ -139,6 +139,7 @@ pub struct Iteration {
 
 /// Progress of a search, shared by its threads; reported by the calling thread.
 pub struct Progress<'a> {
+    /// Nodes of the iterations finished.
     pub nodes: AtomicU64,
     pub started: Instant,
     /// Seconds (as `f64` bits) at the last report.
@@ -159,21 +160,23 @@ impl<'a> Progress<'a> {
         }
     }
 
-    /// Reports the end of an iteration, once the search has run long enough for reports.
-    pub fn finished(&self, depth: u32) {
+    /// Reports the end of an iteration of `nodes`, once the search has run long enough for
+    /// reports.
+    pub fn finished(&self, depth: u32, nodes: u64) {
+        let all = self.nodes.fetch_add(nodes, Relaxed) + nodes;
         let now = self.started.elapsed().as_secs_f64();
         if now >= REPORT_EVERY / 2.0 {
             self.last.store(now.to_bits(), Relaxed);
-            (self.report)(depth, self.nodes.load(Relaxed), now);
+            (self.report)(depth, all, now);
         }
     }
 
-    /// Reports when the last report is old enough.
-    pub fn tick(&self, depth: u32) {
+    /// Reports `nodes` of the iteration at `depth` when the last report is old enough.
+    pub fn tick(&self, depth: u32, nodes: u64) {
         let now = self.started.elapsed().as_secs_f64();
         if now - f64::from_bits(self.last.load(Relaxed)) >= REPORT_EVERY {
             self.last.store(now.to_bits(), Relaxed);
-            (self.report)(depth, self.nodes.load(Relaxed), now);
+            (self.report)(depth, self.nodes.load(Relaxed) + nodes, now);
         }
     }
 }
@@ -187,229 +190,145 @@ pub fn iteration(
     threshold: u32,
     progress: &Progress,
     threads: usize,
-) -> Iteration {
-    let (h, exact) = bounds.of(start, &bounds.key(start), threshold);
-    if h > threshold {
-        return Iteration {
-            solution: None,
-            nodes: 1,
-        };
-    }
-    if exact {
-        if let Some(w) = bounds
-            .near
-            .walk(start, problem.perms, problem.modulus, problem.is_goal)
-        {
-            return Iteration {
-                solution: Some(w),
-                nodes: 1,
-            };
-        }
-    }
-    if threshold == 0 {
-        return Iteration {
-            solution: (problem.is_goal)(start).then(Vec::new),
-            nodes: 1,
-        };
-    }
-    // (On one thread there is nothing to share out: the root is the only work item, and the
-    // first solution in its depth-first order is the one the prefixes would give.)
-    let prefix = if threads == 1 { 0 } else { threshold.min(2) };
-    let prefixes = prefixes(problem, start, prefix);
-    let next = AtomicUsize::new(0);
-    let best = AtomicUsize::new(usize::MAX);
-    let found: Mutex<Option<(usize, Vec<usize>)>> = Mutex::new(None);
-    let nodes = AtomicU64::new(0);
-    let work = |main: bool| {
-        let mut w = Worker {
-            problem,
-            bounds,
-            threshold,
-            best: &best,
-            bufs: vec![vec![start.clone(); problem.perms.len()]; threshold as usize + 1],
-            keys: vec![vec![Key::default(); problem.perms.len()]; threshold as usize + 1],
-            path: Vec::new(),
-            nodes: 0,
-            item: 0,
-            progress,
-            main,
-        };
-        loop {
-            let i = next.fetch_add(1, Relaxed);
-            if i >= prefixes.len() || i > best.load(Relaxed) {
-                break;
-            }
-            let (moves, state, p) = &prefixes[i];
-            w.item = i;
-            w.path.clone_from(moves);
-            let g = moves.len() as u32;
-            let key = bounds.key(state);
-            let (h, exact) = bounds.of(state, &key, threshold - g);
-            if g + h > threshold {
-                continue;
-            }
-            let solved = if exact {
-                match bounds
-                    .near
-                    .walk(state, problem.perms, problem.modulus, problem.is_goal)
-                {
-                    Some(rest) => {
-                        w.path.extend(rest);
-                        true
-                    }
-                    None => w.dfs(0, state, &key, g, *p),
-                }
-            } else if g == threshold {
-                (problem.is_goal)(state)
-            } else {
-                w.dfs(0, state, &key, g, *p)
-            };
-            if solved {
-                let mut f = found.lock().unwrap_or_else(|e| e.into_inner());
-                if !matches!(*f, Some((j, _)) if j < i) {
-                    *f = Some((i, w.path.clone()));
-                }
-                best.fetch_min(i, Relaxed);
-            }
-        }
-        nodes.fetch_add(w.nodes, Relaxed);
-        progress.nodes.fetch_add(w.nodes & 0xFFFF, Relaxed);
+) -> parallel::Iteration {
+    let tree = Tree { problem, bounds };
+    let root = Node {
+        key: bounds.key(start),
+        state: start.clone(),
     };
-    std::thread::scope(|scope| {
-        for _ in 1..threads {
-            scope.spawn(|| work(false));
-        }
-        work(true);
-    });
-    let solution = found
-        .into_inner()
-        .unwrap_or_else(|e| e.into_inner())
-        .map(|(_, p)| p);
-    Iteration {
-        solution,
-        nodes: nodes.load(Relaxed),
-    }
+    let tick = |n: u64| progress.tick(threshold, n);
+    let how = Parallel {
+        threads,
+        split: 2,
+        busiest_first: false,
+        tick: Some(&tick),
+    };
+    parallel::first_in_iteration(&tree, &root, threshold, &how, &mut TaskHistory::default())
 }
 
-/// The canonical sequences of `len` moves from `start`, with the states they reach.
-fn prefixes(problem: &Problem, start: &State, len: u32) -> Vec<(Vec<usize>, State, PruneState)> {
-    let mut out = vec![(Vec::new(), start.clone(), problem.pruner.start())];
-    for _ in 0..len {
-        let mut longer = Vec::new();
-        for (moves, s, p) in &out {
-            for m in 0..problem.perms.len() {
-                if let Some(q) = problem.pruner.next(*p, m) {
-                    let mut t = s.clone();
-                    s.apply_into(&problem.perms[m], problem.modulus, &mut t);
-                    let mut path = moves.clone();
-                    path.push(m);
-                    longer.push((path, t, q));
-                }
-            }
-        }
-        out = longer;
-    }
-    out
+/// A search node: the state and what its bounds are looked up by.
+#[derive(Clone)]
+pub struct Node {
+    state: State,
+    key: Key,
 }
 
-/// One thread's depth-first search.
-struct Worker<'a> {
+/// The states as a search tree.
+struct Tree<'a> {
     problem: &'a Problem<'a>,
     bounds: &'a Bounds,
-    threshold: u32,
-    best: &'a AtomicUsize,
-    /// The children of the node at each level, made before any is searched.
-    bufs: Vec<Vec<State>>,
-    keys: Vec<Vec<Key>>,
-    path: Vec<usize>,
-    nodes: u64,
-    item: usize,
-    progress: &'a Progress<'a>,
-    /// The calling thread's worker, the one that reports.
-    main: bool,
 }
 
-impl Worker<'_> {
-    /// True (with the rest of the sequence on `path`) if `s`, `g` moves in, reaches the goal
-    /// within the threshold; `level` is the buffer for its children.
-    fn dfs(&mut self, level: usize, s: &State, key: &Key, g: u32, p: PruneState) -> bool {
+/// One depth's children: a node for every move (made only where the patterns let it through),
+/// and the moves kept.
+#[derive(Default)]
+struct Kids {
+    nodes: Vec<Node>,
+    kept: Vec<(usize, PruneState, bool)>,
+}
+
+impl SearchTree for Tree<'_> {
+    type Node = Node;
+    type Pruning = PruneState;
+    type Children = Kids;
+    const UNIT_COSTS: bool = true;
+
+    fn start(&self) -> PruneState {
+        self.problem.pruner.start()
+    }
+
+    fn bound(&self, n: &Node) -> u32 {
+        self.bounds.of(&n.state, &n.key, u32::MAX).0
+    }
+
+    fn is_goal(&self, n: &Node) -> bool {
+        (self.problem.is_goal)(&n.state)
+    }
+
+    fn finish(&self, n: &Node) -> Option<Vec<usize>> {
         let problem = self.problem;
-        let near = &self.bounds.near;
+        if !self.bounds.near.bound(n.key.f).1 {
+            return None;
+        }
+        self.bounds
+            .near
+            .walk(&n.state, problem.perms, problem.modulus, problem.is_goal)
+    }
+
+    #[inline]
+    fn child<'k>(&self, kids: &'k Kids, i: usize) -> Child<'k, Node, PruneState> {
+        let (m, pruning, exact) = kids.kept[i];
+        Child {
+            m,
+            cost: 1,
+            exact,
+            node: &kids.nodes[m],
+            pruning,
+        }
+    }
+
+    fn expand(
+        &self,
+        n: &Node,
+        p: PruneState,
+        g: u32,
+        threshold: u32,
+        kids: &mut Kids,
+    ) -> Expansion {
+        let problem = self.problem;
+        let bounds = self.bounds;
         let moves = problem.perms.len();
-        let mut bufs = std::mem::take(&mut self.bufs[level]);
-        let mut keys = std::mem::take(&mut self.keys[level]);
-        let before = self.nodes;
+        if kids.nodes.len() < moves {
+            kids.nodes.resize(moves, n.clone());
+        }
+        kids.kept.clear();
+        let mut made = 0;
         // With pattern databases, a child's coordinates come from move tables and most children
         // are cut by them alone: such a child's state and fingerprint are never made. Without,
         // every child is made first, so that its near-table slot is on its way.
-        let lazy = !self.bounds.patterns.is_empty();
+        let lazy = !bounds.patterns.is_empty();
         for m in 0..moves {
             if problem.pruner.next(p, m).is_some() {
-                keys[m] = self.bounds.child_key(key, m);
+                let kid = &mut kids.nodes[m];
+                kid.key = bounds.child_key(&n.key, m);
                 if !lazy {
-                    s.apply_into(&problem.perms[m], problem.modulus, &mut bufs[m]);
-                    self.bounds.fill(&mut keys[m], &bufs[m]);
+                    n.state
+                        .apply_into(&problem.perms[m], problem.modulus, &mut kid.state);
+                    bounds.fill(&mut kid.key, &kid.state);
                 }
-                self.nodes += 1;
+                made += 1;
             }
         }
-        if self.nodes >> 16 != before >> 16 {
-            self.progress.nodes.fetch_add(0x10000, Relaxed);
-            if self.main {
-                self.progress.tick(self.threshold);
-            }
-        }
-        let budget = self.threshold - g - 1;
+        let budget = threshold - g - 1;
         if lazy {
             // The children the patterns let through are made, their near-table slots asked for.
             for m in 0..moves {
-                if problem.pruner.next(p, m).is_some()
-                    && self.bounds.pattern_bound(&keys[m]) <= budget
-                {
-                    s.apply_into(&problem.perms[m], problem.modulus, &mut bufs[m]);
-                    self.bounds.fill(&mut keys[m], &bufs[m]);
+                let kid = &mut kids.nodes[m];
+                if problem.pruner.next(p, m).is_some() && bounds.pattern_bound(&kid.key) <= budget {
+                    n.state
+                        .apply_into(&problem.perms[m], problem.modulus, &mut kid.state);
+                    bounds.fill(&mut kid.key, &kid.state);
                 }
             }
         }
-        let mut solved = false;
         for m in 0..moves {
             let Some(q) = problem.pruner.next(p, m) else {
                 continue;
             };
+            let kid = &kids.nodes[m];
             // (A fingerprint is never 0: a child without one was cut by the patterns.)
-            if keys[m].f == 0 {
+            if kid.key.f == 0 {
                 continue;
             }
-            let child = &bufs[m];
-            let (h, exact) = self.bounds.of(child, &keys[m], budget);
-            if h > budget {
-                continue;
+            let (h, exact) = bounds.of(&kid.state, &kid.key, budget);
+            if h <= budget {
+                kids.kept.push((m, q, exact));
             }
-            self.path.push(m);
-            if exact {
-                if let Some(rest) =
-                    near.walk(child, problem.perms, problem.modulus, problem.is_goal)
-                {
-                    self.path.extend(rest);
-                    solved = true;
-                    break;
-                }
-            }
-            if g + 1 == self.threshold {
-                if (problem.is_goal)(child) {
-                    solved = true;
-                    break;
-                }
-            } else if self.best.load(Relaxed) > self.item
-                && self.dfs(level + 1, child, &keys[m], g + 1, q)
-            {
-                solved = true;
-                break;
-            }
-            self.path.pop();
         }
-        self.bufs[level] = bufs;
-        self.keys[level] = keys;
-        solved
+        Expansion {
+            kept: kids.kept.len(),
+            made,
+            next: threshold + 1,
+        }
     }
 }

@@ -259,7 +259,7 @@ impl Solver {
             if it.nodes >= 1 << 16 {
                 node_secs = t.elapsed().as_secs_f64() / it.nodes as f64;
             }
-            progress.finished(threshold);
+            progress.finished(threshold, it.nodes);
             if it.solution.is_some() {
                 found = it.solution;
                 break;

@@ -8,7 +8,8 @@ use twisty::cube2::tables::Cube2Tables;
 use twisty::dist_table::depth::DepthTable;
 use twisty::heuristic::Heuristic;
 use twisty::pruner::CanonicalPruner;
-use twisty::search::{first_solution_in_order, ChildOrder, Domain, SearchStats};
+use twisty::search::composed::{first_solution_in_order, ChildOrder, Domain};
+use twisty::search::SearchStats;
 
 /// The 2x2x2 as coordinates under the nine turns.
 pub struct Cube2Domain {

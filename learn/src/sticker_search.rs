@@ -12,7 +12,8 @@ use std::collections::HashMap;
 use twisty::cube3::optimal::{OptState, OptimalTables};
 use twisty::heuristic::Heuristic;
 use twisty::pruner::CanonicalPruner;
-use twisty::search::{first_solution_in_order, ChildOrder, Domain, SearchStats};
+use twisty::search::composed::{first_solution_in_order, ChildOrder, Domain};
+use twisty::search::SearchStats;
 
 /// The full-colour cube under the 18 face turns (`U U2 U' R ...`).
 pub struct StickerDomain {

@@ -92,12 +92,12 @@ impl Cube2Ida {
         // Two turns of one face in a row are one turn (U, R, F never commute with each other).
         let pruner = crate::pruner::CanonicalPruner::new(MOVES, |m| m / 3, |_, _| false);
         let (path, stats) =
-            crate::search::first_solution(self, &Max(cp, co), &pruner, &c.coord(), 11);
+            crate::search::composed::first_solution(self, &Max(cp, co), &pruner, &c.coord(), 11);
         (path.expect("God's number in HTM is 11"), stats)
     }
 }
 
-impl crate::search::Domain for Cube2Ida {
+impl crate::search::composed::Domain for Cube2Ida {
     type State = usize;
     fn move_count(&self) -> usize {
         MOVES

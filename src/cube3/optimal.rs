@@ -10,7 +10,8 @@ use super::tables::{MoveTables, N_PERM8, N_TWIST};
 use super::two_phase::TwoPhaseTables;
 use crate::heuristic::Heuristic;
 use crate::pruner::CanonicalPruner;
-use crate::search::{ida_star_with_progress, Control, Domain, SearchStats};
+use crate::search::composed::{ida_star_with_progress, Domain};
+use crate::search::{Control, SearchStats};
 use std::cell::Cell;
 use std::path::Path;
 

@@ -4,11 +4,10 @@
 //! directions at each length (the cube and its inverse, each about the three axes, as min2phase
 //! does): six times the chances of a short phase 2 at every phase-1 length.
 //!
-//! The two searches are written out here rather than run through [`crate::search::ida_star`]: a
-//! phase-1 node is three table look-ups and a child's exact distance is decoded from its parent's
-//! (the table keeps distances mod 3), which the generic search has no place for; this loop is what
-//! makes an answer take under two milliseconds (the optimal solver, where a node costs more, does run
-//! on the search core).
+//! Both phases are trees for the library's search ([`crate::search`]): a phase-1 node carries its
+//! exact distance, decoded from its parent's (the table keeps distances mod 3), and its children's
+//! look-ups are issued together so that their cache misses overlap. Each phase walks one
+//! threshold at a time and reports only paths of exactly that length (the walk's floor).
 
 use super::cubie::{CubieCube, N_MOVES};
 use super::sym_table::SymTable;
@@ -18,6 +17,7 @@ use super::tables::{
     N_PHASE1, N_PHASE2, N_SLICE_PERM, PHASE2_MOVES,
 };
 use crate::coord::rank_perm;
+use crate::search::{Child, Control, Expansion, SearchTree, Step, Walker};
 use std::path::Path;
 
 /// Everything the two-phase search reads.
@@ -175,22 +175,44 @@ impl TwoPhaseTables {
                 });
             }
         }
+        let p1 = Phase1 { t: self };
+        let p2 = Phase2 { t: self };
+        let mut walk1 = Walker::new(&p1, 0);
+        let mut walk2 = Walker::new(&p2, 0);
+        let mut follow = Follow {
+            perms: [[0; 20]; 41],
+            path: Vec::with_capacity(40),
+            valid: 0,
+        };
         for d1 in 0..=max_len {
             for dir in dirs.iter().filter(|d| d.h <= d1) {
                 let c = &dir.cube;
-                let mut s = Search {
-                    t: self,
-                    perms: [[0; 20]; 41],
-                    valid: 0,
-                    path: [0; 40],
-                    max_len,
+                follow.perms[0][..8].copy_from_slice(&c.cp);
+                follow.perms[0][8..].copy_from_slice(&c.ep);
+                follow.path.clear();
+                follow.valid = 0;
+                let root = P1Node {
+                    flip: c.flip() as u16,
+                    slice: c.slice() as u16,
+                    twist: c.twist() as u16,
+                    dist: dir.h as u8,
+                    last: NONE,
                 };
-                s.perms[0][..8].copy_from_slice(&c.cp);
-                s.perms[0][8..].copy_from_slice(&c.ep);
-                if let Some(len) = s.phase1(c.flip(), c.slice(), c.twist(), dir.h, 0, d1) {
-                    let moves = s.path[..len]
-                        .iter()
-                        .map(|&m| self.axes.back[dir.axis][m as usize]);
+                walk1.threshold = d1 as u32;
+                walk1.floor = d1 as u32;
+                walk1.path.clear();
+                let mut found = None;
+                walk1.walk(&root, (), 0, &mut |path, _| match follow
+                    .phase2(self, &mut walk2, path, max_len)
+                {
+                    Some(moves) => {
+                        found = Some(moves);
+                        Control::Stop
+                    }
+                    None => Control::Continue,
+                });
+                if let Some(moves) = found {
+                    let moves = moves.iter().map(|&m| self.axes.back[dir.axis][m]);
                     return Some(if dir.inverse {
                         let mut v: Vec<usize> = moves.map(|m| m / 3 * 3 + 2 - m % 3).collect();
                         v.reverse();
@@ -212,85 +234,120 @@ fn may_follow(a: usize, b: usize) -> bool {
     a != b && a != b + 3
 }
 
-struct Search<'a> {
-    t: &'a TwoPhaseTables,
-    /// `perms[k]`: the corner and edge permutations (`cp` then `ep`) after the first `k` moves of
-    /// `path`, to follow a phase-1 path. Permutations, not coordinates: a move is a 20-byte gather
-    /// with no table to miss in cache, and consecutive phase-1 solutions share most of their moves,
-    /// so only the states after the first changed move are recomputed (min2phase does the same).
-    perms: [[u8; 20]; 41],
-    /// How many moves of `path` `perms` follows.
-    valid: usize,
-    path: [u8; 40],
-    max_len: usize,
+/// No move yet.
+const NONE: u8 = u8::MAX;
+
+#[inline]
+fn may_follow_move(last: u8, m: usize) -> bool {
+    last == NONE || may_follow(last as usize / 3, m / 3)
 }
 
-impl Search<'_> {
-    /// Phase-1 solutions of exactly `depth + togo` moves; each is handed to phase 2. Returns the
-    /// length of the whole solution in `path` once one fits.
-    fn phase1(
-        &mut self,
-        flip: usize,
-        slice: usize,
-        twist: usize,
-        dist: usize,
-        depth: usize,
-        togo: usize,
-    ) -> Option<usize> {
-        if togo == 0 {
-            // A phase-1 solution ending in a phase-2 move was in G1 one move earlier: that shorter
-            // one has already been tried with a longer phase 2.
-            if depth > 0 && is_phase2_move(self.path[depth - 1] as usize) {
-                return None;
-            }
-            return self.start_phase2(depth);
+/// A phase-1 node: its coordinates, exact distance to G1, and the move that made it.
+#[derive(Clone, Copy, Default)]
+struct P1Node {
+    flip: u16,
+    slice: u16,
+    twist: u16,
+    dist: u8,
+    last: u8,
+}
+
+/// Phase 1 as a search tree; its goals are the phase-1 solutions of exactly the threshold's
+/// length (the walk's floor is the threshold).
+struct Phase1<'a> {
+    t: &'a TwoPhaseTables,
+}
+
+/// A depth's children, kept in place.
+#[derive(Default)]
+struct P1Kids([P1Node; N_MOVES]);
+
+impl SearchTree for Phase1<'_> {
+    type Node = P1Node;
+    type Pruning = ();
+    type Children = P1Kids;
+    const UNIT_COSTS: bool = true;
+
+    fn start(&self) {}
+
+    fn bound(&self, n: &P1Node) -> u32 {
+        n.dist as u32
+    }
+
+    #[inline]
+    fn is_goal(&self, n: &P1Node) -> bool {
+        // A phase-1 solution ending in a phase-2 move was in G1 one move earlier: that shorter
+        // one has already been tried with a longer phase 2.
+        n.dist == 0 && (n.last == NONE || !is_phase2_move(n.last as usize))
+    }
+
+    #[inline]
+    fn child<'k>(&self, kids: &'k P1Kids, i: usize) -> Child<'k, P1Node, ()> {
+        let node = &kids.0[i];
+        Child {
+            m: node.last as usize,
+            cost: 1,
+            exact: false,
+            node,
+            pruning: (),
         }
+    }
+
+    fn expand(&self, n: &P1Node, _: (), g: u32, threshold: u32, kids: &mut P1Kids) -> Expansion {
+        let togo = (threshold - g) as usize;
+        let (flip, slice, twist) = (n.flip as usize, n.slice as usize, n.twist as usize);
         let mt = &self.t.moves;
+        let mut kept = 0;
         if togo == 1 {
             // The last move must enter G1 and, by the rule above, be a quarter turn of R L F B:
             // test the coordinates themselves, no table needed on the largest level of the tree.
             for m in [3, 5, 6, 8, 12, 14, 15, 17] {
-                if depth > 0 && !may_follow(self.path[depth - 1] as usize / 3, m / 3) {
+                if !may_follow_move(n.last, m) {
                     continue;
                 }
                 if mt.flip[flip * N_MOVES + m] == 0
                     && mt.slice[slice * N_MOVES + m] == 0
                     && mt.twist[twist * N_MOVES + m] == 0
                 {
-                    self.set_phase1_move(depth, m as u8);
-                    if let Some(len) = self.start_phase2(depth + 1) {
-                        return Some(len);
-                    }
+                    kids.0[kept] = P1Node {
+                        last: m as u8,
+                        ..P1Node::default()
+                    };
+                    kept += 1;
                 }
             }
-            return None;
+            return Expansion {
+                kept,
+                made: kept as u64,
+                next: threshold + 1,
+            };
         }
         // Three passes over the children, so that the processor overlaps their cache misses instead
         // of waiting for each in turn: their coordinates (asking for their flip-slice entries),
         // then the flip-slice bound and the big table's index (asking for its entry), then the big
         // table's entries.
         let fs = &self.t.flip_slice;
-        let mut kids = [(0u8, 0u16, 0u16, 0u16, 0u32); N_MOVES];
-        let mut n = 0;
+        let mut pending = [(0u8, 0u16, 0u16, 0u16, 0u32); N_MOVES];
+        let mut n_pending = 0;
         for m in 0..N_MOVES {
-            if depth > 0 && !may_follow(self.path[depth - 1] as usize / 3, m / 3) {
+            if !may_follow_move(n.last, m) {
                 continue;
             }
             // In G1 with fewer than 5 moves to go, phase-1 moves cannot leave G1 and come back, so
             // what follows would be phase-2 moves only: phase 2 tries those (Kociemba's rule).
-            if dist == 0 && togo < 5 && is_phase2_move(m) {
+            if n.dist == 0 && togo < 5 && is_phase2_move(m) {
                 continue;
             }
             let f = mt.flip[flip * N_MOVES + m];
             let s = mt.slice[slice * N_MOVES + m];
             let t = mt.twist[twist * N_MOVES + m];
             fs.prefetch(f as usize, s as usize);
-            kids[n] = (m as u8, f, s, t, 0);
-            n += 1;
+            pending[n_pending] = (m as u8, f, s, t, 0);
+            n_pending += 1;
         }
-        let mut kept = 0;
-        for k in 0..n {
-            let (m, f, s, t, _) = kids[k];
+        let mut with_index = 0;
+        for k in 0..n_pending {
+            let (m, f, s, t, _) = pending[k];
             // The flip-slice distance alone prunes many children before the big table is read.
             // (A second bound, of twist and slice, cost more than it saved.)
             let (bound, class_sym) = fs.get(f as usize, s as usize);
@@ -299,87 +356,101 @@ impl Search<'_> {
             }
             let i = self.t.classes.phase1_index_of(class_sym, t as usize) as u32;
             self.t.phase1.prefetch(i as usize);
-            kids[kept] = (m, f, s, t, i);
-            kept += 1;
+            pending[with_index] = (m, f, s, t, i);
+            with_index += 1;
         }
-        let n = kept;
         let mut mod3 = [0u8; N_MOVES];
-        for k in 0..n {
-            mod3[k] = self.t.phase1.get(kids[k].4 as usize);
+        for k in 0..with_index {
+            mod3[k] = self.t.phase1.get(pending[k].4 as usize);
         }
-        let here = (dist % 3) as u8;
-        for k in 0..n {
-            let (m, f, s, t, _) = kids[k];
+        let here = n.dist % 3;
+        let dist = n.dist;
+        for k in 0..with_index {
+            let (m, f, s, t, _) = pending[k];
             let d = match (mod3[k] + 3 - here) % 3 {
                 0 => dist,
                 1 => dist + 1,
                 _ => dist - 1,
             };
-            if d >= togo {
+            if d as usize >= togo {
                 continue;
             }
-            self.set_phase1_move(depth, m);
-            if let Some(len) =
-                self.phase1(f as usize, s as usize, t as usize, d, depth + 1, togo - 1)
-            {
-                return Some(len);
-            }
+            kids.0[kept] = P1Node {
+                flip: f,
+                slice: s,
+                twist: t,
+                dist: d,
+                last: m,
+            };
+            kept += 1;
         }
-        None
+        Expansion {
+            kept,
+            made: kept as u64,
+            next: threshold + 1,
+        }
+    }
+}
+
+/// A phase-2 node: corner permutation, U-D edge permutation, slice edge permutation, and the
+/// move that made it.
+#[derive(Clone, Copy, Default)]
+struct P2Node {
+    corners: u16,
+    edges: u16,
+    slice: u8,
+    last: u8,
+}
+
+/// Phase 2 as a search tree: to solved in G1's moves.
+struct Phase2<'a> {
+    t: &'a TwoPhaseTables,
+}
+
+#[derive(Default)]
+struct P2Kids([P2Node; 10]);
+
+impl SearchTree for Phase2<'_> {
+    type Node = P2Node;
+    type Pruning = ();
+    type Children = P2Kids;
+    const UNIT_COSTS: bool = true;
+
+    fn start(&self) {}
+
+    fn bound(&self, n: &P2Node) -> u32 {
+        let (c, e) = (n.corners as usize, n.edges as usize);
+        self.t
+            .phase2_distance(c, e)
+            .max(self.t.phase2_bound(c, e, n.slice as usize)) as u32
     }
 
     #[inline]
-    fn set_phase1_move(&mut self, depth: usize, m: u8) {
-        self.path[depth] = m;
-        self.valid = self.valid.min(depth);
+    fn is_goal(&self, n: &P2Node) -> bool {
+        n.corners == 0 && n.edges == 0 && n.slice == 0
     }
 
-    fn start_phase2(&mut self, d1: usize) -> Option<usize> {
-        for k in self.valid..d1 {
-            let (turn, cur) = (&self.t.turns[self.path[k] as usize], self.perms[k]);
-            self.perms[k + 1] = turn.map(|i| cur[i as usize]);
+    #[inline]
+    fn child<'k>(&self, kids: &'k P2Kids, i: usize) -> Child<'k, P2Node, ()> {
+        let node = &kids.0[i];
+        Child {
+            m: node.last as usize,
+            cost: 1,
+            exact: false,
+            node,
+            pruning: (),
         }
-        self.valid = d1;
-        let p = &self.perms[d1];
-        let corners = rank_perm(&p[..8]);
-        let slice = rank_perm(&[p[16] - 8, p[17] - 8, p[18] - 8, p[19] - 8]); // slice_perm()
-        let budget = self.max_len - d1;
-        if self
-            .t
-            .phase2_small
-            .corner_slice
-            .get(corners * N_SLICE_PERM + slice)
-            .unwrap_or(99) as usize
-            > budget
-        {
-            return None;
-        }
-        let edges = rank_perm(&p[8..16]);
-        if self.t.phase2_bound(corners, edges, slice) > budget {
-            return None;
-        }
-        let h = self.t.phase2_distance(corners, edges);
-        let h = h.max(self.t.phase2_bound(corners, edges, slice));
-        (h..=budget).find_map(|d2| self.phase2(corners, edges, slice, d1, d2))
     }
 
-    fn phase2(
-        &mut self,
-        corners: usize,
-        edges: usize,
-        slice: usize,
-        depth: usize,
-        togo: usize,
-    ) -> Option<usize> {
-        if togo == 0 {
-            return (corners == 0 && edges == 0 && slice == 0).then_some(depth);
-        }
+    fn expand(&self, n: &P2Node, _: (), g: u32, threshold: u32, kids: &mut P2Kids) -> Expansion {
+        let togo = (threshold - g) as usize;
+        let (corners, edges, slice) = (n.corners as usize, n.edges as usize, n.slice as usize);
         // As in phase 1: the children and their indices first, then the big table's entries.
         let mt = &self.t.moves;
-        let mut kids = [(0u8, 0u16, 0u16, 0u8, 0u32); 10];
-        let mut n = 0;
+        let mut pending = [(0u8, 0u16, 0u16, 0u8, 0u32); 10];
+        let mut n_pending = 0;
         for &m in &PHASE2_MOVES {
-            if depth > 0 && !may_follow(self.path[depth - 1] as usize / 3, m / 3) {
+            if !may_follow_move(n.last, m) {
                 continue;
             }
             let c = mt.corners[corners * N_MOVES + m] as usize;
@@ -390,17 +461,99 @@ impl Search<'_> {
             }
             let i = self.t.classes.phase2_index(c, e);
             self.t.phase2.prefetch(i);
-            kids[n] = (m as u8, c as u16, e as u16, s as u8, i as u32);
-            n += 1;
+            pending[n_pending] = (m as u8, c as u16, e as u16, s as u8, i as u32);
+            n_pending += 1;
         }
-        for &(m, c, e, s, i) in &kids[..n] {
+        let mut kept = 0;
+        for &(m, c, e, s, i) in &pending[..n_pending] {
             if self.t.phase2.get(i as usize) as usize >= togo {
                 continue;
             }
-            self.path[depth] = m;
-            if let Some(len) = self.phase2(c as usize, e as usize, s as usize, depth + 1, togo - 1)
+            kids.0[kept] = P2Node {
+                corners: c,
+                edges: e,
+                slice: s,
+                last: m,
+            };
+            kept += 1;
+        }
+        Expansion {
+            kept,
+            made: kept as u64,
+            next: threshold + 1,
+        }
+    }
+}
+
+/// Phase-1 solutions followed in permutations. Permutations, not coordinates: a move is a 20-byte
+/// gather with no table to miss in cache, and consecutive phase-1 solutions share most of their
+/// moves, so only the states after the first changed move are recomputed (min2phase does the
+/// same).
+struct Follow {
+    /// `perms[k]`: the corner and edge permutations (`cp` then `ep`) after the first `k` moves of
+    /// `path`.
+    perms: [[u8; 20]; 41],
+    path: Vec<usize>,
+    /// How many moves of `path` `perms` follows.
+    valid: usize,
+}
+
+impl Follow {
+    /// A whole solution of at most `max_len` moves through phase-1 solution `p1`, if phase 2
+    /// finds one.
+    fn phase2(
+        &mut self,
+        t: &TwoPhaseTables,
+        walk: &mut Walker<Phase2>,
+        p1: &[usize],
+        max_len: usize,
+    ) -> Option<Vec<usize>> {
+        let same = self.path.iter().zip(p1).take_while(|(a, b)| a == b).count();
+        self.valid = self.valid.min(same);
+        self.path.clear();
+        self.path.extend_from_slice(p1);
+        let d1 = p1.len();
+        for k in self.valid..d1 {
+            let (turn, cur) = (&t.turns[p1[k]], self.perms[k]);
+            self.perms[k + 1] = turn.map(|i| cur[i as usize]);
+        }
+        self.valid = d1;
+        let p = &self.perms[d1];
+        let corners = rank_perm(&p[..8]);
+        let slice = rank_perm(&[p[16] - 8, p[17] - 8, p[18] - 8, p[19] - 8]); // slice_perm()
+        let budget = max_len - d1;
+        if t.phase2_small
+            .corner_slice
+            .get(corners * N_SLICE_PERM + slice)
+            .unwrap_or(99) as usize
+            > budget
+        {
+            return None;
+        }
+        let edges = rank_perm(&p[8..16]);
+        if t.phase2_bound(corners, edges, slice) > budget {
+            return None;
+        }
+        let root = P2Node {
+            corners: corners as u16,
+            edges: edges as u16,
+            slice: slice as u8,
+            last: p1.last().map_or(NONE, |&m| m as u8),
+        };
+        let h = walk.tree_bound(&root) as usize;
+        for d2 in h..=budget {
+            walk.threshold = d2 as u32;
+            walk.floor = d2 as u32;
+            walk.path.clear();
+            let mut found = None;
+            if walk.walk(&root, (), 0, &mut |path, _| {
+                found = Some(path.to_vec());
+                Control::Stop
+            }) == Step::Stopped
             {
-                return Some(len);
+                let mut whole = p1.to_vec();
+                whole.extend(found?);
+                return Some(whole);
             }
         }
         None

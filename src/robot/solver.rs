@@ -8,7 +8,8 @@ use crate::dist_table::graphs::Directed;
 use crate::heuristic::{FnBound, UNREACHABLE};
 use crate::notation::Move;
 use crate::pruner::CanonicalPruner;
-use crate::search::{first_solution, Domain, SearchStats};
+use crate::search::composed::{first_solution, Domain};
+use crate::search::SearchStats;
 
 /// What a plan minimises, as a sum over its twists: `regrip` for the grip before each twist plus
 /// `quarter` per quarter of its larger turn. The spec's cost is 1 and 1; the protocol's time (after

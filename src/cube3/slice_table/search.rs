@@ -10,32 +10,36 @@
 //! - Tight bound: when a child's inverse bound is exactly the moves left, its next move is not a
 //!   half turn. Its last move, seen from the inverse, would be that half turn, which lies in the
 //!   table's group, so the inverse would reach the group a move sooner than its exact distance.
-//! - Threads: the search at each depth is split into tasks, the cube after each allowed sequence of
-//!   three moves, taken in order (those that visited most nodes at the depth before first). The
-//!   answer is the first task's solution in that order, whatever the number of threads: a task
-//!   stops early only when an earlier task has found one.
+//! - Threads: the library's search ([`crate::search::parallel`]) splits each depth into tasks, the
+//!   cube after each allowed sequence of three moves, busiest first; the answer is the same on any
+//!   number of threads.
 
 use super::coords::SliceCoords;
 use super::fast_cube::FastCube;
 use super::packed::PackedTable;
 use crate::cube3::cubie::{CubieCube, N_MOVES};
 use crate::cube3::symmetry::Axes;
-use std::collections::HashMap;
-use std::sync::atomic::{AtomicU64, AtomicUsize, Ordering};
-use std::sync::Mutex;
+use crate::search::parallel::{first_in_iteration, Parallel, TaskHistory};
+use crate::search::{Child, Expansion, SearchTree};
 
 /// Moves in a task's prefix.
-const PREFIX: usize = 3;
-/// Nodes between two looks at whether an earlier task has finished the search.
-const POLL: u64 = 1 << 12;
+const PREFIX: u32 = 3;
 
 /// A search node's views: the cube and its inverse along each axis.
 #[derive(Clone, Copy)]
-struct Node {
+pub struct Node {
     cube: [FastCube; 3],
     inverse: [FastCube; 3],
     /// Corner permutation parity (the same in every view).
     parity: u8,
+}
+
+/// What the path says of the next move: the last face turned (6: none), and whether a half turn
+/// is barred (the tight-bound rule).
+#[derive(Clone, Copy)]
+pub struct Last {
+    face: u8,
+    no_half: bool,
 }
 
 /// What the search needs besides the table: moves as cubies in every view.
@@ -47,28 +51,19 @@ pub struct SliceSearch<'a> {
     left: [[FastCube; N_MOVES]; 3],
 }
 
-/// One task's share of a depth.
-struct Task {
-    node: Node,
-    path: Vec<u8>,
-    no_half: bool,
-}
-
-/// A worker's running state.
-struct Worker<'s> {
-    task: usize,
-    best: &'s AtomicUsize,
-    nodes: u64,
-    stopped: bool,
-    /// Children per depth, kept between nodes so that no node allocates.
-    kids: Vec<Vec<Kid>>,
-}
-
 /// A child that passed [`SliceSearch::children`]: its move, and whether its inverse bound is
 /// tight.
+#[derive(Clone, Copy)]
 struct Kid {
     m: u8,
     tight: bool,
+}
+
+/// One depth's children: the survivors' moves, then their nodes, made once they passed.
+#[derive(Default)]
+pub struct Kids {
+    kids: Vec<Kid>,
+    nodes: Vec<Node>,
 }
 
 impl<'a> SliceSearch<'a> {
@@ -105,13 +100,9 @@ impl<'a> SliceSearch<'a> {
         self.coords.view_index(c, class_sym)
     }
 
-    /// The largest of the six bounds of `n`.
+    /// The largest of the six bounds of `c`.
     pub fn bound_of(&self, c: &CubieCube) -> u8 {
-        let n = self.root(c);
-        let all = n.cube.iter().chain(n.inverse.iter());
-        all.map(|v| self.table.get(self.index(v, n.parity)))
-            .max()
-            .unwrap_or(0)
+        self.bound(&self.root(c)) as u8
     }
 
     /// An optimal solution of `c` (face turns) on `threads` threads, and the nodes visited;
@@ -127,82 +118,22 @@ impl<'a> SliceSearch<'a> {
         }
         let root = self.root(c);
         let mut total = 0;
-        let mut previous: HashMap<Vec<u8>, u64> = HashMap::new();
+        let mut history = TaskHistory::default();
+        let how = Parallel {
+            threads,
+            split: PREFIX,
+            busiest_first: true,
+            tick: None,
+        };
         for bound in self.bound_of(c).max(1)..=20 {
-            let (found, nodes) = if bound as usize <= PREFIX + 1 {
-                let best = AtomicUsize::new(usize::MAX);
-                let mut w = Worker::new(0, &best);
-                let mut path = Vec::new();
-                let found = self.dfs(&root, 0, bound, 6, false, &mut path, &mut w);
-                (found.then_some(path), w.nodes)
-            } else {
-                self.split(&root, bound, threads, &mut previous)
-            };
-            total += nodes;
+            let it = first_in_iteration(self, &root, bound as u32, &how, &mut history);
+            total += it.nodes;
             progress(bound, total);
-            if let Some(path) = found {
-                return (path.iter().map(|&m| m as usize).collect(), total);
+            if let Some(path) = it.solution {
+                return (path, total);
             }
         }
         unreachable!("every 3x3x3 is solved in 20 moves")
-    }
-
-    /// Depth `bound` over tasks on `threads` threads.
-    fn split(
-        &self,
-        root: &Node,
-        bound: u8,
-        threads: usize,
-        previous: &mut HashMap<Vec<u8>, u64>,
-    ) -> (Option<Vec<u8>>, u64) {
-        let mut tasks = Vec::new();
-        let mut path = Vec::new();
-        self.prefixes(root, 0, bound, 6, false, &mut path, &mut tasks);
-        // Busiest first (a stable sort: ties keep the move order), as nissy does.
-        tasks.sort_by_key(|t| std::cmp::Reverse(previous.get(&t.path).copied().unwrap_or(0)));
-        let next = AtomicUsize::new(0);
-        let best = AtomicUsize::new(usize::MAX);
-        let answer: Mutex<Option<(usize, Vec<u8>)>> = Mutex::new(None);
-        let counts: Vec<AtomicU64> = tasks.iter().map(|_| AtomicU64::new(0)).collect();
-        std::thread::scope(|scope| {
-            for _ in 0..threads.max(1) {
-                scope.spawn(|| loop {
-                    let t = next.fetch_add(1, Ordering::Relaxed);
-                    if t >= tasks.len() || t > best.load(Ordering::Relaxed) {
-                        break;
-                    }
-                    let task = &tasks[t];
-                    let mut w = Worker::new(t, &best);
-                    let mut path = task.path.clone();
-                    let depth = path.len() as u8;
-                    let last = path.last().map_or(6, |&m| m as usize / 3);
-                    if self.dfs(
-                        &task.node,
-                        depth,
-                        bound,
-                        last,
-                        task.no_half,
-                        &mut path,
-                        &mut w,
-                    ) {
-                        let mut a = answer.lock().unwrap_or_else(|e| e.into_inner());
-                        if a.as_ref().map_or(true, |(k, _)| t < *k) {
-                            *a = Some((t, path));
-                        }
-                        best.fetch_min(t, Ordering::Relaxed);
-                    }
-                    counts[t].store(w.nodes, Ordering::Relaxed);
-                });
-            }
-        });
-        let nodes = counts.iter().map(|c| c.load(Ordering::Relaxed)).sum();
-        *previous = tasks
-            .iter()
-            .zip(&counts)
-            .map(|(t, c)| (t.path.clone(), c.load(Ordering::Relaxed)))
-            .collect();
-        let found = answer.into_inner().unwrap_or_else(|e| e.into_inner());
-        (found.map(|(_, p)| p), nodes)
     }
 
     /// The children of `n` (after a move of face `last`) that may lie on a solution of `bound`
@@ -289,92 +220,67 @@ impl<'a> SliceSearch<'a> {
             parity: n.parity ^ (m % 3 != 1) as u8,
         }
     }
-
-    /// Depth-first search below `n`: true with the solution in `path`.
-    #[allow(clippy::too_many_arguments)]
-    fn dfs(
-        &self,
-        n: &Node,
-        g: u8,
-        bound: u8,
-        last: usize,
-        no_half: bool,
-        path: &mut Vec<u8>,
-        w: &mut Worker,
-    ) -> bool {
-        if g == bound {
-            return n.cube[0].is_solved();
-        }
-        w.nodes += 1;
-        if w.nodes % POLL == 0 && w.best.load(Ordering::Relaxed) < w.task {
-            w.stopped = true;
-        }
-        if w.stopped {
-            return false;
-        }
-        let mut kids = std::mem::take(&mut w.kids[g as usize]);
-        self.children(n, g, bound, last, no_half, &mut kids);
-        let mut found = false;
-        for kid in &kids {
-            path.push(kid.m);
-            let child = self.child(n, kid.m as usize);
-            if self.dfs(&child, g + 1, bound, kid.m as usize / 3, kid.tight, path, w) {
-                found = true;
-                break;
-            }
-            path.pop();
-        }
-        w.kids[g as usize] = kids;
-        found
-    }
-
-    /// The nodes `PREFIX` moves below the root that may lie on a solution of `bound` moves.
-    #[allow(clippy::too_many_arguments)]
-    fn prefixes(
-        &self,
-        n: &Node,
-        g: u8,
-        bound: u8,
-        last: usize,
-        no_half: bool,
-        path: &mut Vec<u8>,
-        out: &mut Vec<Task>,
-    ) {
-        if g as usize == PREFIX {
-            out.push(Task {
-                node: *n,
-                path: path.clone(),
-                no_half,
-            });
-            return;
-        }
-        let mut kids = Vec::new();
-        self.children(n, g, bound, last, no_half, &mut kids);
-        for kid in &kids {
-            path.push(kid.m);
-            let child = self.child(n, kid.m as usize);
-            self.prefixes(
-                &child,
-                g + 1,
-                bound,
-                kid.m as usize / 3,
-                kid.tight,
-                path,
-                out,
-            );
-            path.pop();
-        }
-    }
 }
 
-impl<'s> Worker<'s> {
-    fn new(task: usize, best: &'s AtomicUsize) -> Self {
-        Worker {
-            task,
-            best,
-            nodes: 0,
-            stopped: false,
-            kids: (0..=20).map(|_| Vec::with_capacity(N_MOVES)).collect(),
+impl SearchTree for SliceSearch<'_> {
+    type Node = Node;
+    type Pruning = Last;
+    type Children = Kids;
+    const UNIT_COSTS: bool = true;
+
+    fn start(&self) -> Last {
+        Last {
+            face: 6,
+            no_half: false,
+        }
+    }
+
+    fn bound(&self, n: &Node) -> u32 {
+        let all = n.cube.iter().chain(n.inverse.iter());
+        all.map(|v| self.table.get(self.index(v, n.parity)) as u32)
+            .max()
+            .unwrap_or(0)
+    }
+
+    #[inline]
+    fn is_goal(&self, n: &Node) -> bool {
+        n.cube[0].is_solved()
+    }
+
+    #[inline]
+    fn expand(&self, n: &Node, last: Last, g: u32, bound: u32, kids: &mut Kids) -> Expansion {
+        self.children(
+            n,
+            g as u8,
+            bound as u8,
+            last.face as usize,
+            last.no_half,
+            &mut kids.kids,
+        );
+        kids.nodes.clear();
+        for k in &kids.kids {
+            kids.nodes.push(self.child(n, k.m as usize));
+        }
+        // (Counted as the nodes searched: the children kept.)
+        Expansion {
+            kept: kids.kids.len(),
+            made: kids.kids.len() as u64,
+            next: bound + 1,
+        }
+    }
+
+    #[inline]
+    fn child<'k>(&self, kids: &'k Kids, i: usize) -> Child<'k, Node, Last> {
+        let k = kids.kids[i];
+        Child {
+            m: k.m as usize,
+            cost: 1,
+            exact: false,
+            node: &kids.nodes[i],
+            pruning: Last {
+                face: k.m / 3,
+                no_half: k.tight,
+            },
         }
     }
 }

@@ -4,7 +4,7 @@
 //! the binary's `use twisty::..` paths resolve unchanged, and the library's `crate::x` paths are
 //! rewritten to `crate::twisty::x`. Only modules reachable from the binary's paths are included;
 //! `#[cfg(test)]` items, `#[test]` functions and doc comments are dropped; the result is formatted by
-//! `prettyplease` and re-indented two spaces a level (or packed onto few lines with `--minify`).
+//! `prettyplease` and re-indented a tab a level (or packed onto few lines with `--minify`).
 
 mod allowed;
 mod error;
@@ -14,7 +14,7 @@ mod options;
 mod shake;
 
 pub use error::BundleError;
-pub use indent::two_space_indent;
+pub use indent::tab_indent;
 pub use options::{Judge, Options};
 
 use allowed::{check_allowed, first_segments_after, local_names};
@@ -135,7 +135,7 @@ pub fn bundle(lib_dir: &Path, bin: &Path, opts: &Options) -> Result<Bundle, Bund
     let body = if opts.minify {
         binary.to_token_stream().to_string() + "\n"
     } else {
-        two_space_indent(&prettyplease::unparse(&binary))
+        tab_indent(&prettyplease::unparse(&binary))
     };
     Ok(Bundle {
         code: header + &body,

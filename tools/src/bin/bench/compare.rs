@@ -2,7 +2,14 @@
 //! whole-process wall time and peak RSS of the judge binaries and the engine on the same inputs,
 //! three runs each (old and new alternate, so that a change in the machine's load hits both), and
 //! the bundles' sizes.
+//!
+//! cube3-opt's rows read the 2.8 GB table from `target/bench-cube3-tables` (shared with `bench
+//! cube3-opt`; built there on first use, some 15 minutes) and the engine's rows their pattern
+//! databases from one cache folder: both trees read the same files, warmed by a run of each
+//! before the timed ones.
 
+use crate::cube3_opt::{by_length, random_cubes, tables_dir};
+use crate::engine_twips::def;
 use crate::hdu4801::hdu4801_cases;
 use crate::shared::{scrambles, temp_input};
 use std::path::{Path, PathBuf};
@@ -15,23 +22,93 @@ use tools::timing::{max_rss_mb, median_ms, root, runs};
 const RUNS: usize = 3;
 
 /// One row: a binary, its arguments, what it measures, its input and repetitions per run.
+#[derive(Clone)]
 struct Case {
     bin: &'static str,
     args: Vec<String>,
-    what: &'static str,
+    what: String,
     input: String,
     reps: usize,
+    /// Run once in each tree before the timed runs (tables to the cache folder or page cache).
+    warm_up: bool,
 }
 
-fn case(bin: &'static str, args: &[&str], what: &'static str, input: String, reps: usize) -> Case {
+fn case(bin: &'static str, args: &[&str], what: &str, input: String, reps: usize) -> Case {
     let args = args.iter().map(|a| a.to_string()).collect();
     Case {
         bin,
         args,
-        what,
+        what: what.to_string(),
         input,
         reps,
+        warm_up: false,
     }
+}
+
+/// The engine's rows of `bench engine-twips` that take it over a few milliseconds, and
+/// cube3-opt's rows of `bench cube3-opt`, all read from folders both trees share.
+fn search_rows(engine_cache: &Path) -> Vec<Case> {
+    let tmp = std::env::temp_dir().join(format!("twisty-bench-defs-{}", std::process::id()));
+    std::fs::create_dir_all(&tmp).unwrap();
+    let cube3 = def("3x3x3", "puzzles/3x3x3.json", &tmp);
+    let fto = def("FTO", "tools/bench-data/FTO.tws", &tmp);
+    let mega = def("megaminx", "tools/bench-data/megaminx.tws", &tmp);
+    let cube3_moves = "U,D,F,B,L,R".to_string();
+    let cache = engine_cache.to_str().unwrap();
+    let mut rows = Vec::new();
+    for (d, moves, scramble) in [
+        (&cube3, &cube3_moves, "R U2 F' L D2 B' R2 U' F D L'"),
+        (&cube3, &cube3_moves, "R U2 F' L D2 B' R2 U' F D L' B2 U"),
+        (&fto, &fto.moves.join(","), "U R F L BB' D BR"),
+        (&mega, &mega.moves.join(","), "R U F BR"),
+    ] {
+        let file = d.ours.to_str().unwrap();
+        let args = [
+            "solve",
+            file,
+            "--moves",
+            moves,
+            "--cache-dir",
+            cache,
+            scramble,
+        ];
+        let mut c = case(
+            "twisty",
+            &args,
+            &format!("engine: {} {scramble}", d.label),
+            String::new(),
+            1,
+        );
+        c.warm_up = true;
+        rows.push(c);
+    }
+    std::fs::remove_dir_all(tmp).ok();
+    let opt_tables = tables_dir();
+    let t = opt_tables.to_str().unwrap();
+    for (length, lines) in by_length(&opt_tables) {
+        let what = format!("cube3-opt: {} of optimal length {length}", lines.len());
+        let mut c = case(
+            "cube3-opt",
+            &["--tables", t],
+            &what,
+            lines.join("\n") + "\n",
+            1,
+        );
+        c.warm_up = true;
+        rows.push(c);
+    }
+    let random = random_cubes();
+    let what = format!("cube3-opt: {} random cubes", random.len());
+    let mut c = case(
+        "cube3-opt",
+        &["--tables", t],
+        &what,
+        random.join("\n") + "\n",
+        1,
+    );
+    c.warm_up = true;
+    rows.push(c);
+    rows
 }
 
 /// The judge binaries and the engine, built in `tree` into `target`.
@@ -124,8 +201,8 @@ fn inputs(tables: &Path) -> Vec<Case> {
         case(
             "cube3",
             &["--tables", tables],
-            "cube3, 100 scrambles (tables read)",
-            scrambles(9, 100).join("\n") + "\n",
+            "cube3, 1,000 scrambles (tables read)",
+            scrambles(9, 1_000).join("\n") + "\n",
             3,
         ),
         case(
@@ -157,7 +234,15 @@ pub fn run(rev: &str) {
         assert!(ok, "git {args:?} failed");
     };
     git(&["worktree", "add", "--detach", dir.to_str().unwrap(), rev]);
-    let bins = ["aoj0300", "cube2", "hdu4801", "robot2", "mipt041", "cube3"];
+    let bins = [
+        "aoj0300",
+        "cube2",
+        "hdu4801",
+        "robot2",
+        "mipt041",
+        "cube3",
+        "cube3-opt",
+    ];
     let (old_target, new_target) = (dir.join("target"), root.join("target"));
     eprintln!("bench: building {rev} in {}", dir.display());
     build_in(&dir, &old_target, &bins);
@@ -185,8 +270,26 @@ pub fn run(rev: &str) {
         format!("{rev} ({RUNS} runs)"),
         format!("this tree ({RUNS} runs)")
     );
-    for (old_case, new_case) in inputs(&old_tables).into_iter().zip(inputs(&new_tables)) {
+    let engine_cache = dir.join("engine-cache");
+    std::fs::create_dir_all(&engine_cache).unwrap();
+    // (The search rows are the same in both trees: their tables are shared.)
+    let search = search_rows(&engine_cache);
+    let old_cases = inputs(&old_tables)
+        .into_iter()
+        .chain(search.iter().cloned());
+    let new_cases = inputs(&new_tables)
+        .into_iter()
+        .chain(search.iter().cloned());
+    for (old_case, new_case) in old_cases.zip(new_cases) {
         let file = temp_input(&format!("compare-{}", old_case.bin), &old_case.input);
+        if old_case.warm_up {
+            for (target, c) in [(&old_target, &old_case), (&new_target, &new_case)] {
+                let mut argv = vec![exe(target, c.bin).to_str().unwrap().to_string()];
+                argv.extend(c.args.iter().cloned());
+                let argv: Vec<&str> = argv.iter().map(String::as_str).collect();
+                runs(&argv, &file, 1);
+            }
+        }
         // Per tree: the median of each run, and the peak memory over all runs.
         let (mut old, mut new) = ((Vec::new(), 0.0f64), (Vec::new(), 0.0f64));
         for _ in 0..RUNS {

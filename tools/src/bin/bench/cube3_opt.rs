@@ -27,7 +27,7 @@ const KORF_RANDOM: usize = 2;
 const KORF_LIMIT: Duration = Duration::from_secs(90);
 
 /// One cube's outcome: its optimal length, seconds and nodes (None: stopped at the limit).
-struct Solved {
+pub(crate) struct Solved {
     length: usize,
     secs: f64,
     nodes: u64,
@@ -97,7 +97,7 @@ fn summary(s: &[Solved]) -> String {
 }
 
 /// Scrambles of 14 to 17 random face turns until `PER_LENGTH` of each optimal length 14, 15, 16.
-fn by_length(tables: &Path) -> Vec<(usize, Vec<String>)> {
+pub(crate) fn by_length(tables: &Path) -> Vec<(usize, Vec<String>)> {
     let mut rng = Rng::new(1415);
     let mut groups: Vec<(usize, Vec<String>)> = (14..=16).map(|l| (l, Vec::new())).collect();
     while groups.iter().any(|(_, g)| g.len() < PER_LENGTH) {
@@ -121,9 +121,22 @@ fn by_length(tables: &Path) -> Vec<(usize, Vec<String>)> {
     groups
 }
 
+/// The benchmark's uniformly random cubes (a fixed seed), as facelet lines.
+pub(crate) fn random_cubes() -> Vec<String> {
+    let mut rng = Rng::new(20);
+    (0..RANDOM)
+        .map(|_| to_facelets(&CubieCube::random(|| rng.next_u64())))
+        .collect()
+}
+
+/// The table folder this benchmark and `bench compare` share (the 2.8 GB table is built once).
+pub(crate) fn tables_dir() -> PathBuf {
+    root().join("target/bench-cube3-tables")
+}
+
 pub fn run() {
     build("twisty", &["cube3-opt"]);
-    let tables: PathBuf = root().join("target/bench-cube3-tables");
+    let tables = tables_dir();
     let t = tables.to_str().unwrap();
     let threads = std::thread::available_parallelism().map_or(1, |n| n.get());
     // The table: built on the first run, read back on later ones.
@@ -163,10 +176,7 @@ pub fn run() {
             summary(&korf)
         );
     }
-    let mut rng = Rng::new(20);
-    let random: Vec<String> = (0..RANDOM)
-        .map(|_| to_facelets(&CubieCube::random(|| rng.next_u64())))
-        .collect();
+    let random = random_cubes();
     let slice = cube3_opt(&["--tables", t], &random, None).unwrap();
     let mut lengths: Vec<usize> = slice.iter().map(|s| s.length).collect();
     lengths.sort_unstable();

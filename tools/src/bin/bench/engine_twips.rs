@@ -16,13 +16,13 @@ use tools::rng::Rng;
 use tools::timing::{release_bin, root};
 
 /// One definition as each tool reads it, and the moves both use.
-struct Def {
-    label: &'static str,
+pub(crate) struct Def {
+    pub(crate) label: &'static str,
     /// The engine's file, and twips' (the same file, or its KPuzzle rewrite).
-    ours: PathBuf,
+    pub(crate) ours: PathBuf,
     theirs: PathBuf,
     /// Base moves, each with all its powers (twips' `--generator-moves`).
-    moves: Vec<String>,
+    pub(crate) moves: Vec<String>,
 }
 
 /// A finished process: seconds, peak resident memory (MB) and stdout.
@@ -104,7 +104,7 @@ fn twips() -> PathBuf {
     bin
 }
 
-fn def(label: &'static str, file: &str, tmp: &Path) -> Def {
+pub(crate) fn def(label: &'static str, file: &str, tmp: &Path) -> Def {
     let ours = root().join(file);
     let text = std::fs::read_to_string(&ours).unwrap();
     let p = engine::load::load(file, &text).unwrap();
