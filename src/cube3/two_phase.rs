@@ -508,14 +508,18 @@ impl Follow {
         p1: &[usize],
         max_len: usize,
     ) -> Option<Vec<usize>> {
+        // (Consecutive solutions share most of their moves: only the rest is copied.)
         let same = self.path.iter().zip(p1).take_while(|(a, b)| a == b).count();
         self.valid = self.valid.min(same);
-        self.path.clear();
-        self.path.extend_from_slice(p1);
+        self.path.truncate(same);
+        self.path.extend_from_slice(&p1[same..]);
         let d1 = p1.len();
         for k in self.valid..d1 {
-            let (turn, cur) = (&t.turns[p1[k]], self.perms[k]);
-            self.perms[k + 1] = turn.map(|i| cur[i as usize]);
+            let turn = &t.turns[p1[k]];
+            let (done, next) = self.perms.split_at_mut(k + 1);
+            for (to, &from) in next[0].iter_mut().zip(turn) {
+                *to = done[k][from as usize];
+            }
         }
         self.valid = d1;
         let p = &self.perms[d1];

@@ -41,6 +41,24 @@ pub struct Composed<'a, D, H, P> {
     pub heuristic: &'a H,
     pub pruner: &'a P,
     pub order: ChildOrder,
+    /// The cheapest move's cost: a path under a threshold has at most threshold / this moves.
+    min_cost: u32,
+}
+
+impl<'a, D: Domain, H, P> Composed<'a, D, H, P> {
+    pub fn new(domain: &'a D, heuristic: &'a H, pruner: &'a P, order: ChildOrder) -> Self {
+        let min_cost = (0..domain.move_count())
+            .map(|m| domain.cost(m))
+            .min()
+            .unwrap_or(1);
+        Composed {
+            domain,
+            heuristic,
+            pruner,
+            order,
+            min_cost: min_cost.max(1),
+        }
+    }
 }
 
 /// One depth's children: states (contiguous, for the heuristic's batch), their moves and pruner
@@ -83,6 +101,10 @@ where
 
     fn is_goal(&self, s: &D::State) -> bool {
         self.domain.is_goal(s)
+    }
+
+    fn max_depth(&self, g: u32, threshold: u32) -> usize {
+        (threshold.saturating_sub(g) / self.min_cost) as usize
     }
 
     fn expand(
@@ -190,12 +212,7 @@ where
     H: Heuristic<D::State>,
     P: Pruner,
 {
-    let tree = Composed {
-        domain,
-        heuristic,
-        pruner,
-        order: ChildOrder::Moves,
-    };
+    let tree = Composed::new(domain, heuristic, pruner, ChildOrder::Moves);
     deepen(&tree, start, max_cost, on_solution, on_iteration)
 }
 
@@ -236,12 +253,7 @@ where
     H: Heuristic<D::State>,
     P: Pruner,
 {
-    let tree = Composed {
-        domain,
-        heuristic,
-        pruner,
-        order,
-    };
+    let tree = Composed::new(domain, heuristic, pruner, order);
     let mut found = None;
     let stats = deepen(
         &tree,

@@ -67,6 +67,12 @@ pub trait SearchTree {
     /// Kept child `i` of the last [`SearchTree::expand`] into `kids`.
     fn child<'k>(&self, kids: &'k Self::Children, i: usize)
         -> Child<'k, Self::Node, Self::Pruning>;
+    /// The most moves a path from cost `g` can still make under `threshold`: the walk keeps that
+    /// many depths of children. Every move costs at least 1; a tree whose moves cost more may say
+    /// less.
+    fn max_depth(&self, g: u32, threshold: u32) -> usize {
+        threshold.saturating_sub(g) as usize
+    }
     /// For a node whose bound is exact (a root, or a child marked so): the rest of a path to the
     /// goal, each move costing 1, without a search; `None` to search below it as usual.
     fn finish(&self, _node: &Self::Node) -> Option<Vec<usize>> {
@@ -152,7 +158,17 @@ impl<'t, T: SearchTree> Walker<'t, T> {
         g: u32,
         sink: &mut dyn FnMut(&[usize], u32) -> Control,
     ) -> Step {
-        self.dfs(node, pruning, g, 0, sink)
+        // One depth's children for each move the path can still make, and one for the last node
+        // (which a tree with costs above 1 may still expand). The depths go down the recursion as
+        // a slice, each node taking the first: nothing is moved in or out of the buffers.
+        let depths = self.tree.max_depth(g, self.threshold) + 1;
+        if self.levels.len() < depths {
+            self.levels.resize_with(depths, T::Children::default);
+        }
+        let mut levels = std::mem::take(&mut self.levels);
+        let step = self.dfs(node, pruning, g, &mut levels[..depths], sink);
+        self.levels = levels;
+        step
     }
 
     #[inline]
@@ -181,7 +197,7 @@ impl<'t, T: SearchTree> Walker<'t, T> {
         node: &T::Node,
         pruning: T::Pruning,
         g: u32,
-        depth: usize,
+        levels: &mut [T::Children],
         sink: &mut dyn FnMut(&[usize], u32) -> Control,
     ) -> Step {
         // A goal may also be passed through by a longer solution, so the walk goes on below it.
@@ -191,13 +207,11 @@ impl<'t, T: SearchTree> Walker<'t, T> {
         if T::UNIT_COSTS && g >= self.threshold {
             return Step::Exceeded(g + 1);
         }
-        if depth == self.levels.len() {
-            self.levels.push(T::Children::default());
-        }
-        let mut kids = std::mem::take(&mut self.levels[depth]);
-        let e = self
-            .tree
-            .expand(node, pruning, g, self.threshold, &mut kids);
+        let Some((kids, deeper)) = levels.split_first_mut() else {
+            // (Only a move that costs nothing could get here: none does.)
+            return Step::Exceeded(u32::MAX);
+        };
+        let e = self.tree.expand(node, pruning, g, self.threshold, kids);
         self.count(e.made);
         let mut next = e.next;
         let mut step = None;
@@ -205,7 +219,7 @@ impl<'t, T: SearchTree> Walker<'t, T> {
             step = Some(Step::Stopped);
         }
         for i in 0..if step.is_some() { 0 } else { e.kept } {
-            let c = self.tree.child(&kids, i);
+            let c = self.tree.child(kids, i);
             let g2 = g + c.cost;
             let base = self.path.len();
             self.path.push(c.m);
@@ -222,7 +236,7 @@ impl<'t, T: SearchTree> Walker<'t, T> {
                     continue;
                 }
             }
-            let r = self.dfs(c.node, c.pruning, g2, depth + 1, sink);
+            let r = self.dfs(c.node, c.pruning, g2, deeper, sink);
             self.path.pop();
             match r {
                 Step::Stopped => {
@@ -232,7 +246,6 @@ impl<'t, T: SearchTree> Walker<'t, T> {
                 Step::Exceeded(x) => next = next.min(x),
             }
         }
-        self.levels[depth] = kids;
         step.unwrap_or(Step::Exceeded(next))
     }
 }

@@ -13,7 +13,7 @@ pub fn tab_indent(code: &str) -> String {
         if open == Open::Code {
             let body = line.trim_start_matches(' ');
             let levels = (line.len() - body.len()) / 4;
-            out.extend(std::iter::repeat('\t').take(levels));
+            out.extend(std::iter::repeat_n('\t', levels));
             // (prettyplease indents by whole levels; any odd spaces are kept.)
             out.push_str(&line[..(line.len() - body.len()) % 4]);
             out.push_str(body);
