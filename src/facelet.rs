@@ -7,16 +7,30 @@
 
 /// One kind of piece (corners, edges) under one sticker layout.
 #[derive(Clone, Copy, Debug)]
-pub struct PieceKind<'a> {
+pub struct PieceKind<'a, const N: usize> {
     /// For messages: "corner", "edge".
     pub name: &'a str,
     /// For messages: the position names ("UFR", "top-left").
     pub position_names: &'a [&'a str],
     /// `slots[i]` lists the sticker indices of position `i`. Piece `p`'s facelet `j` is the sticker
     /// at `slots[p][j]` in the solved state.
-    pub slots: &'a [&'a [usize]],
+    pub slots: &'a [[usize; N]],
     /// `twists[o][j]`: the slot where facelet `j` shows when the piece has orientation `o`.
-    pub twists: &'a [&'a [usize]],
+    pub twists: &'a [[usize; N]],
+}
+
+/// A cube's corners: facelets listed clockwise from the U or D one, so that twist `o` shows
+/// facelet `j` in slot `(j + o) % 3` (the 2x2x2's and the 3x3x3's, each on its own facelets).
+pub const fn cube_corners<'a>(
+    names: &'a [&'a str],
+    facelets: &'a [[usize; 3]],
+) -> PieceKind<'a, 3> {
+    PieceKind {
+        name: "corner",
+        position_names: names,
+        slots: facelets,
+        twists: &[[0, 1, 2], [1, 2, 0], [2, 0, 1]],
+    }
 }
 
 /// Why a list of sticker colours is no state of a puzzle: the sticker to point at (0-based, in the
@@ -72,7 +86,7 @@ impl std::fmt::Display for PieceError {
     }
 }
 
-impl PieceKind<'_> {
+impl<const N: usize> PieceKind<'_, N> {
     /// The colour piece `p`'s facelet `j` has, given the solved state's colours per sticker.
     fn home_colour(&self, solved: &[u8], p: usize, j: usize) -> u8 {
         solved[self.slots[p][j]]
@@ -150,11 +164,11 @@ mod tests {
     use super::*;
 
     // A toy: 3 "corners" of 2 stickers each on 6 stickers, orientation swaps the two slots.
-    const KIND: PieceKind = PieceKind {
+    const KIND: PieceKind<2> = PieceKind {
         name: "piece",
         position_names: &["a", "b", "c"],
-        slots: &[&[0, 1], &[2, 3], &[4, 5]],
-        twists: &[&[0, 1], &[1, 0]],
+        slots: &[[0, 1], [2, 3], [4, 5]],
+        twists: &[[0, 1], [1, 0]],
     };
     const SOLVED: [u8; 6] = [1, 2, 3, 4, 5, 6];
 

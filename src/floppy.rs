@@ -79,24 +79,24 @@ impl FloppyState {
 }
 
 /// Corners: slots are [face A, face B, top/bottom side, left/right side]; a flip swaps A and B.
-pub const CORNERS: PieceKind = PieceKind {
+pub const CORNERS: PieceKind<4> = PieceKind {
     name: "corner",
     position_names: &["top-left", "top-right", "bottom-right", "bottom-left"],
     slots: &[
-        &[0, 29, 20, 15],
-        &[2, 27, 18, 14],
-        &[8, 21, 11, 12],
-        &[6, 23, 9, 17],
+        [0, 29, 20, 15],
+        [2, 27, 18, 14],
+        [8, 21, 11, 12],
+        [6, 23, 9, 17],
     ],
-    twists: &[&[0, 1, 2, 3], &[1, 0, 2, 3]],
+    twists: &[[0, 1, 2, 3], [1, 0, 2, 3]],
 };
 
 /// Edges: slots are [face A, face B, side]; a flip swaps A and B.
-pub const EDGES: PieceKind = PieceKind {
+pub const EDGES: PieceKind<3> = PieceKind {
     name: "edge",
     position_names: &["top", "right", "bottom", "left"],
-    slots: &[&[1, 28, 19], &[5, 24, 13], &[7, 22, 10], &[3, 26, 16]],
-    twists: &[&[0, 1, 2], &[1, 0, 2]],
+    slots: &[[1, 28, 19], [5, 24, 13], [7, 22, 10], [3, 26, 16]],
+    twists: &[[0, 1, 2], [1, 0, 2]],
 };
 
 /// Centre sticker of each face, and the face of every sticker in the solved state.
@@ -144,7 +144,7 @@ pub fn from_stickers(p: &[u8; 30]) -> Result<FloppyState, StickerError> {
         }
     }
     let solved: Vec<u8> = (0..30).map(|s| p[CENTRES[face_of_sticker(s)]]).collect();
-    let piece_err = |kind: &PieceKind, e: PieceError| {
+    fn piece_err<const N: usize>(kind: &PieceKind<N>, e: PieceError) -> StickerError {
         let pos = match &e {
             PieceError::NoSuchPiece { position, .. } => position,
             PieceError::Duplicate { positions, .. } => &positions[1],
@@ -158,7 +158,7 @@ pub fn from_stickers(p: &[u8; 30]) -> Result<FloppyState, StickerError> {
             sticker: kind.slots[i][0],
             msg: e.to_string(),
         }
-    };
+    }
     let (cp, co) = CORNERS
         .read(&solved, p)
         .map_err(|e| piece_err(&CORNERS, e))?;

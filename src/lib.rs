@@ -13,8 +13,10 @@
 //! - [`dist_table`]: the one table family: a breadth-first search over any graph (threads,
 //!   forward then pull, directed graphs, symmetry classes) into fields of 2, 4 or 8 bits; the walk.
 //! - [`lazy`]: tables built on first use (what `OnceLock` does, for the judges' Rust 1.63).
+//! - [`bytes`]: byte counts typed and shown (`8G`, `2.6 GB`); [`machine`]: the cores to use.
 //! - [`prefetch`]: a cache hint, for searches that read big tables at random.
-//! - [`checksum`]: FNV-1a, the checksum of every table file.
+//! - [`checksum`]: FNV-1a, the checksum of every table file; [`word_hash`]: the hasher of tables
+//!   keyed by states.
 //! - [`table_file`]: the one file format of every table kept on disk (header naming the puzzle and
 //!   table, size, entries, checksum).
 //!
@@ -44,6 +46,7 @@
 #![warn(keyword_idents_2024, rust_2024_incompatible_pat)]
 
 pub mod args;
+pub mod bytes;
 pub mod checker;
 pub mod checksum;
 pub mod coord;
@@ -56,6 +59,7 @@ pub mod floppy;
 pub mod heuristic;
 pub mod input;
 pub mod lazy;
+pub mod machine;
 pub mod notation;
 pub mod output;
 pub mod prefetch;
@@ -66,3 +70,4 @@ pub mod search;
 pub mod sticker_cube;
 pub mod sticker_cube3;
 pub mod table_file;
+pub mod word_hash;

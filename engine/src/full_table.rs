@@ -22,6 +22,7 @@ pub use twisty::dist_table::bfs::Level;
 use twisty::dist_table::fields::{words_for, Fields};
 use twisty::dist_table::graphs::Directed;
 use twisty::dist_table::{walk, Graph};
+use twisty::machine::threads;
 use twisty::table_file::{self, TableHeader};
 
 /// Distances mod 3 of every rank, or exact distances (see the module's note).
@@ -44,13 +45,6 @@ impl std::fmt::Debug for DistTable {
             .field("complete", &self.complete)
             .finish()
     }
-}
-
-/// The threads a table build or a search uses: every core. (Asked once: std reads the cgroup's
-/// files each time, some 50 us, and a small search asks at every level.)
-pub fn threads() -> usize {
-    static THREADS: std::sync::OnceLock<usize> = std::sync::OnceLock::new();
-    *THREADS.get_or_init(|| std::thread::available_parallelism().map_or(1, |n| n.get()))
 }
 
 /// The ranks of a space as a graph for the library's BFS, under all its moves (the slices' jobs

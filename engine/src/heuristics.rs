@@ -298,7 +298,7 @@ impl Heuristics {
             }
             let p = self.pending.remove(i);
             let t = Instant::now();
-            let threads = crate::full_table::threads();
+            let threads = twisty::machine::threads();
             let (o, n) = (p.outer.clone(), p.inner.clone());
             let db = PatternDb::build(o, n, &p.goals, self.moves, threads, whole);
             let size = db.outer.size * db.inner.size;

@@ -13,31 +13,10 @@
 
 use crate::model::{Move, Perm, Puzzle};
 use std::collections::HashSet;
-use std::hash::{BuildHasherDefault, Hasher};
+use twisty::word_hash::BuildWordHasher;
 
-/// A set of move products, hashed by a multiply-rotate of each word (SipHash, std's default,
-/// resists adversaries that a move table does not have, and was a tenth of a megaminx's start).
-type FastSet<T> = HashSet<T, BuildHasherDefault<WordHasher>>;
-
-#[derive(Default)]
-struct WordHasher(u64);
-
-impl Hasher for WordHasher {
-    fn write(&mut self, bytes: &[u8]) {
-        let mut chunks = bytes.chunks_exact(8);
-        for c in &mut chunks {
-            let w = u64::from_le_bytes(c.try_into().expect("8 bytes"));
-            self.0 = (self.0.rotate_left(5) ^ w).wrapping_mul(0x517C_C1B7_2722_0A95);
-        }
-        for &b in chunks.remainder() {
-            self.0 = (self.0.rotate_left(5) ^ b as u64).wrapping_mul(0x517C_C1B7_2722_0A95);
-        }
-    }
-
-    fn finish(&self) -> u64 {
-        self.0
-    }
-}
+/// A set of move products ([`WordHasher`]: a move table has no adversary).
+type FastSet<T> = HashSet<T, BuildWordHasher>;
 use twisty::pruner::{PruneState, Pruner};
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]

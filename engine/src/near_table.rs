@@ -252,7 +252,7 @@ impl NearTable {
         let threads = if self.next_level_estimate() < 1 << 14 {
             1
         } else {
-            crate::full_table::threads()
+            twisty::machine::threads()
         };
         std::thread::scope(|scope| {
             for _ in 0..threads {

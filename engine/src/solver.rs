@@ -7,7 +7,6 @@
 use crate::full_table::{DistTable, Level};
 use crate::heuristics::{Heuristics, Reports};
 use crate::ida::{self, Problem, Progress};
-use crate::memory;
 use crate::metric::{MoveSet, PairPruner};
 use crate::model::{Perm, Puzzle, State};
 use crate::space::{rank_count, Space};
@@ -106,7 +105,10 @@ pub fn full_table_bytes(puzzle: &Puzzle, set: &MoveSet) -> Option<u128> {
     } else {
         8
     };
-    Some(memory::table_bytes(rank_count(puzzle, &set.perms)?, bits))
+    Some(twisty::bytes::table_bytes(
+        rank_count(puzzle, &set.perms)?,
+        bits,
+    ))
 }
 
 impl Solver {
@@ -253,7 +255,7 @@ impl Solver {
             let threads = if predicted < 20_000.0 {
                 1
             } else {
-                crate::full_table::threads()
+                twisty::machine::threads()
             };
             let it = ida::iteration(&problem, &h.bounds, state, threshold, &progress, threads);
             if it.nodes >= 1 << 16 {

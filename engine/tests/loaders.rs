@@ -343,7 +343,7 @@ proptest! {
 
     #[test]
     fn memory_sizes_never_panic(text in "\\PC{0,20}") {
-        let _ = engine::memory::parse(&text);
+        let _ = twisty::bytes::parse(&text);
     }
 
     #[test]

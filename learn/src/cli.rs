@@ -228,7 +228,7 @@ fn eval(args: &EvalArgs, w: &mut impl Write) -> Result<(), String> {
         )?),
     };
     table_bar.finish_and_clear();
-    let threads = twisty::cube3::cache::default_threads();
+    let threads = twisty::machine::threads();
     let dir = args.tables.clone().or_else(default_cache_dir);
     let log = |m: &str| eprintln!("twisty learn eval: {m}");
     let two = TwoPhaseTables::load_or_build(dir.as_deref(), threads, log);

@@ -70,38 +70,27 @@ fn sticker_place(k: usize) -> (bool, usize) {
     )
 }
 
-fn choose(n: usize, k: usize) -> usize {
-    if n < k {
-        return 0;
-    }
-    (0..k).fold(1, |acc, i| acc * (n - i) / (i + 1))
-}
-
 /// Where a degenerate view lies in a dense array of [`VIEW_RANKS`] entries: the colex ranks of its
 /// corner and edge 4-subsets, corners major; `None` for anything a view cannot be (not exactly 4
 /// of each).
 pub fn view_rank(v: &Stickers) -> Option<usize> {
-    // Combinatorial number system: the i-th chosen place p adds C(p, i + 1).
-    let (mut corners, mut edges) = ((0, 0usize), (0, 0usize));
+    // Each kind's chosen places, ranked by the combinatorial number system.
+    let (mut corners, mut edges) = ([false; 24], [false; 24]);
     for (k, &x) in v.iter().enumerate() {
-        if x == 0 {
-            continue;
+        if x != 0 {
+            let (corner, place) = sticker_place(k);
+            (if corner { &mut corners } else { &mut edges })[place] = true;
         }
-        let (corner, place) = sticker_place(k);
-        let tally = if corner { &mut corners } else { &mut edges };
-        tally.0 += 1;
-        if tally.0 > 4 {
-            return None;
-        }
-        tally.1 += choose(place, tally.0);
     }
-    (corners.0 == 4 && edges.0 == 4).then_some(corners.1 * FOUR_OF_24 + edges.1)
+    let four = |m: &[bool; 24]| m.iter().filter(|&&b| b).count() == 4;
+    (four(&corners) && four(&edges)).then(|| rank_comb(&corners) * FOUR_OF_24 + rank_comb(&edges))
 }
 
 /// The 4-subsets of one kind's 24 stickers a cube can show (no two stickers of one piece), in rank
 /// order: each as its rank and its 48-sticker positions.
 #[cfg(any(feature = "net", test))]
 pub(crate) fn showable(corner: bool) -> Vec<(usize, [usize; 4])> {
+    use twisty::coord::choose;
     use twisty::cube3::facelet::{CORNER_FACELETS, EDGE_FACELETS};
     let to48 = |f: usize| f - f / 9 - (f % 9 > 4) as usize;
     // Piece of each place among the 24, and the 48-sticker position of each place.
@@ -141,6 +130,7 @@ pub(crate) fn showable(corner: bool) -> Vec<(usize, [usize; 4])> {
 }
 
 use crate::cube3_stickers::{project, stickers, to_cube, Stickers, STICKERS};
+use twisty::coord::rank_comb;
 use twisty::notation::{Move, Turn};
 use twisty::sticker_cube3::StickerCube3;
 

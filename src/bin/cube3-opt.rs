@@ -7,12 +7,14 @@
 
 use std::time::Instant;
 use twisty::args::{Flag, Usage};
-use twisty::cube3::cache::{default_threads, tables_dir, TABLE_FLAGS};
+use twisty::bytes::show;
+use twisty::cube3::cache::{tables_dir, TABLE_FLAGS};
 use twisty::cube3::optimal::OptimalTables;
-use twisty::cube3::slice_table::{human, SliceTables, TableSize, DEFAULT_BUDGET};
+use twisty::cube3::slice_table::{SliceTables, TableSize, DEFAULT_BUDGET};
 use twisty::cube3::two_phase::TwoPhaseTables;
 use twisty::cube3::{answer_lines, Position};
 use twisty::input::{fail, read_stdin};
+use twisty::machine::threads as default_threads;
 use twisty::output;
 
 const WHO: &str = "cube3-opt";
@@ -65,7 +67,7 @@ fn main() {
         .unwrap_or_else(|e| fail(WHO, &e));
     let size = args
         .value("--table-size")
-        .map_or(Ok(DEFAULT_BUDGET), TableSize::parse_budget)
+        .map_or(Ok(DEFAULT_BUDGET), twisty::bytes::parse)
         .and_then(TableSize::within)
         .unwrap_or_else(|e| fail(WHO, &format!("--table-size: {e}")));
     let quiet = args.has("--quiet");
@@ -109,7 +111,7 @@ fn main() {
     } else {
         let tables = SliceTables::load_or_build(size, dir.as_deref(), threads, &mut log);
         if !quiet {
-            log(&format!("slice table of {}", human(size.bytes())));
+            log(&format!("slice table of {}", show(size.bytes() as u128)));
         }
         let search = tables.search();
         // One cube at a time, each on every thread.

@@ -6,9 +6,10 @@
 
 use twisty::args::{Flag, Usage};
 use twisty::cube3::answer_lines;
-use twisty::cube3::cache::{default_threads, tables_dir, TABLE_FLAGS};
+use twisty::cube3::cache::{tables_dir, TABLE_FLAGS};
 use twisty::cube3::two_phase::TwoPhaseTables;
 use twisty::input::{fail, read_stdin};
+use twisty::machine::threads as default_threads;
 use twisty::output;
 
 const WHO: &str = "cube3";

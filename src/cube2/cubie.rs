@@ -2,7 +2,7 @@
 //! multiplication with the face-turn and rotation cubies; the coordinates of a cube with DBL home.
 
 use crate::coord::{rank_ori, rank_perm, unrank_ori, unrank_perm};
-use crate::facelet::PieceKind;
+use crate::facelet::{cube_corners, PieceKind};
 use crate::lazy::Lazy;
 use crate::notation::{Face, Move, Turn};
 
@@ -24,22 +24,8 @@ pub const CORNER_FACELETS: [[usize; 3]; 8] = [
     [15, 7, 22],  // DRB: D3 R3 B2
 ];
 
-/// Corners as a [`PieceKind`]: twist `o` shows facelet `j` in slot `(j + o) % 3`.
-pub const CORNERS: PieceKind = PieceKind {
-    name: "corner",
-    position_names: &CORNER_NAMES,
-    slots: &[
-        &CORNER_FACELETS[0],
-        &CORNER_FACELETS[1],
-        &CORNER_FACELETS[2],
-        &CORNER_FACELETS[3],
-        &CORNER_FACELETS[4],
-        &CORNER_FACELETS[5],
-        &CORNER_FACELETS[6],
-        &CORNER_FACELETS[7],
-    ],
-    twists: &[&[0, 1, 2], &[1, 2, 0], &[2, 0, 1]],
-};
+/// Corners as a [`PieceKind`].
+pub const CORNERS: PieceKind<3> = cube_corners(&CORNER_NAMES, &CORNER_FACELETS);
 
 /// Eight corners: `cp[i]` is the corner at position `i`, `co[i]` how far it is twisted clockwise.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]

@@ -46,8 +46,3 @@ pub const TABLE_FLAGS: [Flag; 3] = [
         help: "threads for building tables and solving lines (default: all cores)",
     },
 ];
-
-/// Threads to use: what the machine offers.
-pub fn default_threads() -> usize {
-    std::thread::available_parallelism().map_or(1, |n| n.get())
-}

@@ -4,7 +4,7 @@
 //! what is wrong and at which facelet.
 
 use super::cubie::{CubieCube, CORNER_NAMES, EDGE_NAMES};
-use crate::facelet::{PieceError, PieceKind};
+use crate::facelet::{cube_corners, PieceError, PieceKind};
 
 /// Facelets of each corner position, U/D facelet first, then clockwise.
 pub const CORNER_FACELETS: [[usize; 3]; 8] = [
@@ -34,40 +34,13 @@ pub const EDGE_FACELETS: [[usize; 2]; 12] = [
     [48, 14],
 ];
 
-const CORNERS: PieceKind = PieceKind {
-    name: "corner",
-    position_names: &CORNER_NAMES,
-    slots: &[
-        &CORNER_FACELETS[0],
-        &CORNER_FACELETS[1],
-        &CORNER_FACELETS[2],
-        &CORNER_FACELETS[3],
-        &CORNER_FACELETS[4],
-        &CORNER_FACELETS[5],
-        &CORNER_FACELETS[6],
-        &CORNER_FACELETS[7],
-    ],
-    twists: &[&[0, 1, 2], &[1, 2, 0], &[2, 0, 1]],
-};
+const CORNERS: PieceKind<3> = cube_corners(&CORNER_NAMES, &CORNER_FACELETS);
 
-const EDGES: PieceKind = PieceKind {
+const EDGES: PieceKind<2> = PieceKind {
     name: "edge",
     position_names: &EDGE_NAMES,
-    slots: &[
-        &EDGE_FACELETS[0],
-        &EDGE_FACELETS[1],
-        &EDGE_FACELETS[2],
-        &EDGE_FACELETS[3],
-        &EDGE_FACELETS[4],
-        &EDGE_FACELETS[5],
-        &EDGE_FACELETS[6],
-        &EDGE_FACELETS[7],
-        &EDGE_FACELETS[8],
-        &EDGE_FACELETS[9],
-        &EDGE_FACELETS[10],
-        &EDGE_FACELETS[11],
-    ],
-    twists: &[&[0, 1], &[1, 0]],
+    slots: &EDGE_FACELETS,
+    twists: &[[0, 1], [1, 0]],
 };
 
 /// The name of facelet `i`, such as `U1` or `B9`.

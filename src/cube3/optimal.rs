@@ -8,6 +8,7 @@ use super::cubie::{CubieCube, N_MOVES};
 use super::sym_table::{SymSpace, SymTable};
 use super::tables::{MoveTables, N_PERM8, N_TWIST};
 use super::two_phase::TwoPhaseTables;
+use crate::coord::{rank_arrangement, unrank_arrangement};
 use crate::heuristic::Heuristic;
 use crate::pruner::CanonicalPruner;
 use crate::search::composed::{ida_star_with_progress, Domain};
@@ -19,44 +20,6 @@ use std::path::Path;
 pub const N_EDGE6_POS: usize = 665_280;
 pub const N_EDGE6: usize = N_EDGE6_POS * 64;
 pub const N_CORNER_PDB: usize = N_PERM8 * N_TWIST;
-
-/// Rank of six distinct positions out of twelve, in order.
-fn rank6(pos: &[u8; 6]) -> usize {
-    let mut used = 0u16;
-    let mut r = 0;
-    for (i, &p) in pos.iter().enumerate() {
-        let below = (used & ((1 << p) - 1)).count_ones() as usize;
-        r = r * (12 - i) + p as usize - below;
-        used |= 1 << p;
-    }
-    r
-}
-
-fn unrank6(mut r: usize) -> [u8; 6] {
-    let mut digits = [0usize; 6];
-    for i in (0..6).rev() {
-        digits[i] = r % (12 - i);
-        r /= 12 - i;
-    }
-    let mut used = 0u16;
-    let mut pos = [0u8; 6];
-    for i in 0..6 {
-        let mut k = digits[i];
-        let mut p = 0;
-        loop {
-            if used & (1 << p) == 0 {
-                if k == 0 {
-                    break;
-                }
-                k -= 1;
-            }
-            p += 1;
-        }
-        pos[i] = p as u8;
-        used |= 1 << p;
-    }
-    pos
-}
 
 /// Where an edge at position `j` goes under each move, and whether it flips on the way.
 #[derive(Clone, Copy)]
@@ -95,7 +58,7 @@ impl EdgeSteps {
     #[inline]
     fn index(x: u32) -> usize {
         let pos: [u8; 6] = std::array::from_fn(|k| (x >> (4 * k)) as u8 & 15);
-        rank6(&pos) * 64 + (x >> 24) as usize
+        rank_arrangement(&pos, 12) * 64 + (x >> 24) as usize
     }
 
     /// Edges `first..first + 6` of `c`, packed.
@@ -128,7 +91,8 @@ impl Edge6Moves {
         let EdgeSteps { dest, flip } = EdgeSteps::new();
         let mut table = vec![0u32; N_EDGE6_POS * N_MOVES];
         for r in 0..N_EDGE6_POS {
-            let pos = unrank6(r);
+            let mut pos = [0u8; 6];
+            unrank_arrangement(r, 12, &mut pos);
             for m in 0..N_MOVES {
                 let mut next = [0u8; 6];
                 let mut flips = 0u32;
@@ -136,7 +100,7 @@ impl Edge6Moves {
                     next[k] = dest[m][pos[k] as usize];
                     flips |= (flip[m][pos[k] as usize] as u32) << k;
                 }
-                table[r * N_MOVES + m] = (rank6(&next) as u32) << 6 | flips;
+                table[r * N_MOVES + m] = (rank_arrangement(&next, 12) as u32) << 6 | flips;
             }
         }
         Edge6Moves { table }

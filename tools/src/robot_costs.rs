@@ -8,34 +8,11 @@
 
 use crate::robot_model::{key, ArmTwist, RobotModel};
 use std::collections::HashMap;
-use std::hash::{BuildHasherDefault, Hasher};
+use twisty::word_hash::BuildWordHasher;
 
-/// A multiplicative hash of the key's two halves: the keys are already well spread (3 bits a
-/// sticker), so a full SipHash per look-up buys nothing here.
-#[derive(Default)]
-struct KeyHasher(u64);
-
-impl Hasher for KeyHasher {
-    fn finish(&self) -> u64 {
-        self.0
-    }
-    fn write(&mut self, bytes: &[u8]) {
-        for b in bytes {
-            self.write_u8(*b);
-        }
-    }
-    fn write_u8(&mut self, b: u8) {
-        self.0 = (self.0.rotate_left(5) ^ b as u64).wrapping_mul(0x9E37_79B9_7F4A_7C15);
-    }
-    fn write_u128(&mut self, k: u128) {
-        // Fold the high half in, then one multiply: hashbrown takes its bucket from the low bits
-        // and its tag from the top seven, and the multiply's high bits mix everything.
-        let folded = (k as u64) ^ ((k >> 64) as u64).rotate_left(32);
-        self.0 = folded.wrapping_mul(0x9E37_79B9_7F4A_7C15).rotate_left(26);
-    }
-}
-
-type KeyIndex = HashMap<u128, u32, BuildHasherDefault<KeyHasher>>;
+/// States by key ([`twisty::word_hash::WordHasher`]: the keys are already well spread, 3 bits a
+/// sticker, so a full SipHash per look-up buys nothing here).
+type KeyIndex = HashMap<u128, u32, BuildWordHasher>;
 
 /// Every state of the robot model with a dense id, and the twists as id tables.
 pub struct RobotGraph {

@@ -25,6 +25,7 @@ pub use self::packed::PackedTable;
 pub use self::search::SliceSearch;
 
 use super::sym_table::SymTable;
+use crate::bytes::show;
 use std::path::Path;
 
 /// A table size on the ladder: its shape, its bytes and its file.
@@ -94,46 +95,10 @@ impl TableSize {
             .ok_or_else(|| {
                 format!(
                     "the smallest table takes {}; a budget of {} is too small",
-                    human(SIZES[0].bytes()),
-                    human(budget)
+                    show(SIZES[0].bytes() as u128),
+                    show(budget as u128)
                 )
             })
-    }
-
-    /// Reads a size such as `4G`, `300M`, `512K` (powers of 1024) or a number of bytes.
-    pub fn parse_budget(text: &str) -> Result<u64, String> {
-        let t = text.trim();
-        let (digits, unit) = match t.char_indices().last() {
-            Some((i, c)) if c.is_ascii_alphabetic() => (&t[..i], c.to_ascii_uppercase()),
-            _ => (t, 'B'),
-        };
-        let shift = match unit {
-            'B' => 0,
-            'K' => 10,
-            'M' => 20,
-            'G' => 30,
-            _ => {
-                return Err(format!(
-                    "expected a size such as 4G or 300M, found `{text}`"
-                ))
-            }
-        };
-        let n: u64 = digits
-            .parse()
-            .map_err(|_| format!("expected a size such as 4G or 300M, found `{text}`"))?;
-        n.checked_mul(1 << shift)
-            .ok_or_else(|| format!("size `{text}` is too large"))
-    }
-}
-
-/// Bytes as people read them: `2.7 GB`, `86 MB`, `10 KB`.
-pub fn human(bytes: u64) -> String {
-    if bytes >= 1_000_000_000 {
-        format!("{:.1} GB", bytes as f64 / 1e9)
-    } else if bytes >= 1_000_000 {
-        format!("{} MB", (bytes + 500_000) / 1_000_000)
-    } else {
-        format!("{} KB", (bytes + 500) / 1000)
     }
 }
 
@@ -214,7 +179,7 @@ pub fn exact_table(coords: &SliceCoords, threads: usize, log: &mut dyn FnMut(&st
     log(&format!(
         "building the slice table ({} entries, {}) on {threads} threads; it is kept for later runs",
         entries,
-        human(((entries + packed::PER_LINE - 1) / packed::PER_LINE * 64) as u64)
+        show(((entries + packed::PER_LINE - 1) / packed::PER_LINE * 64) as u128)
     ));
     let mut report = |l: &crate::dist_table::bfs::Level| {
         let done = l.reached as f64 / entries as f64;

@@ -5,7 +5,6 @@
 use crate::common::{io, open, Common, Result};
 use crate::progress::TableProgress;
 use engine::full_table::DistTable;
-use engine::memory;
 use engine::slices::{self, Job};
 use engine::solver::{fingerprint, full_table_bytes};
 use engine::space::{rank_count, Space};
@@ -68,9 +67,9 @@ pub fn run(args: GodsArgs, w: &mut impl Write) -> Result<()> {
     if args.slice.is_none() && bytes > memory as u128 {
         return Err(format!(
             "the table needs {} ({states} ranks at {} bits), more than --memory {}: give more with --memory, cut it into slices (gods --slice I/N, see README), or solve single states (twisty solve uses IDA* when the table does not fit)",
-            memory::show(bytes),
+            twisty::bytes::show(bytes),
             if set.closed_under_inverse(&p.modulus()) { 2 } else { 8 },
-            memory::show(memory as u128)
+            twisty::bytes::show(memory as u128)
         ));
     }
     let space = DistTable::space_for(p, set)?;
@@ -101,9 +100,9 @@ pub fn run(args: GodsArgs, w: &mut impl Write) -> Result<()> {
     }
     eprintln!(
         "{states} ranks ({}), {} moves, {} threads",
-        memory::show(bytes),
+        twisty::bytes::show(bytes),
         set.perms.len(),
-        engine::full_table::threads()
+        twisty::machine::threads()
     );
     let start = Instant::now();
     let mut bar = TableProgress::new(space.size as u64);

@@ -79,7 +79,7 @@ pub fn run(args: SolveArgs, w: &mut impl Write) -> Result<()> {
     if args.full_table && matches!(solver.method, Method::Search(_)) {
         eprintln!(
             "note: the full table does not fit in --memory {} (or has too many ranks to count); searching",
-            engine::memory::show(args.common.memory() as u128)
+            twisty::bytes::show(args.common.memory() as u128)
         );
     }
     let prepared = start.elapsed();

@@ -30,7 +30,7 @@ pub struct Common {
     pub any_orientation: bool,
     /// Memory for tables, in bytes (512M, 8G): a full table is built when it fits, else the
     /// search uses pattern databases that fit. Default: half the memory available.
-    #[arg(long, value_name = "BYTES", value_parser = engine::memory::parse)]
+    #[arg(long, value_name = "BYTES", value_parser = twisty::bytes::parse)]
     pub memory: Option<u64>,
 }
 

@@ -95,7 +95,7 @@ impl Drop for SearchProgress {
 pub fn near_level(depth: u32, states: u64, bytes: u64, seconds: f64) {
     eprintln!(
         "near table: depth {depth:>2}, {states:>13} states, {}, {seconds:.2} s",
-        engine::memory::show(bytes as u128)
+        twisty::bytes::show(bytes as u128)
     );
 }
 
@@ -103,6 +103,6 @@ pub fn near_level(depth: u32, states: u64, bytes: u64, seconds: f64) {
 pub fn pattern_table(states: usize, bytes: u64, seconds: f64) {
     eprintln!(
         "pattern database: {states} states, {}, {seconds:.2} s",
-        engine::memory::show(bytes as u128)
+        twisty::bytes::show(bytes as u128)
     );
 }
