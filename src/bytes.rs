@@ -11,7 +11,7 @@ pub fn parse(text: &str) -> Result<u64, String> {
         None => (t, ""),
     };
     let unit = unit.to_ascii_uppercase();
-    let scale: u64 = match unit.trim_end_matches(|c| c == 'B' || c == 'I') {
+    let scale: u64 = match unit.trim_end_matches(['B', 'I']) {
         "" => 1,
         "K" => 1 << 10,
         "M" => 1 << 20,
