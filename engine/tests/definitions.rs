@@ -5,12 +5,12 @@
 
 mod geometry;
 
-use engine::choice::Choice;
-use engine::count::group_order;
-use engine::full_table::DistTable;
+use engine::gods::count::group_order;
 use engine::load::load;
+use engine::model::choice::Choice;
 use engine::model::Puzzle;
-use engine::space::Space;
+use engine::tables::full_table::DistTable;
+use engine::tables::space::Space;
 use geometry::*;
 
 /// The 2x2x2 as cubing.js writes it: base moves U, x, y, z, and the other faces derived.
@@ -93,7 +93,7 @@ fn a_solution_up_to_rotation_has_no_rotation_and_ends_in_a_rotated_goal() {
     let modulus = p.modulus();
     let perms: Vec<_> = p.moves.iter().map(|m| &m.perm).collect();
     let run = |text: &str| {
-        let a = engine::alg::parse(text, &names).unwrap();
+        let a = engine::model::alg::parse(text, &names).unwrap();
         p.goal.apply(&a.perm(&perms, &modulus), &modulus)
     };
     // Every orientation of the solved cube, by breadth-first search over x, y, z.
@@ -227,7 +227,7 @@ fn cube4_counts_states_with_alike_centres() {
     let c = choice("htm", true);
     let chosen = c.apply(&p).unwrap();
     let perms: Vec<_> = chosen.set.perms.iter().collect();
-    let states = engine::count::distinct_states(&chosen.puzzle, &perms).unwrap();
+    let states = engine::gods::count::distinct_states(&chosen.puzzle, &perms).unwrap();
     // Published: the 4x4x4's states (centres of a colour alike, held in one orientation).
     assert_eq!(
         states.to_string(),
@@ -250,13 +250,14 @@ fn orientation_mod_per_piece_makes_a_set_of_goals() {
     assert_ne!(mixed, text);
     let p = load("mixed.json", &mixed).unwrap();
     let chosen = choice("htm", false).apply(&p).unwrap();
-    let space = engine::full_table::DistTable::space_for(&p, &chosen.set).unwrap();
+    let space = engine::tables::full_table::DistTable::space_for(&p, &chosen.set).unwrap();
     let table = DistTable::build_for(&space, chosen.set.perms.len(), |_| {});
     // 7! 3^6 states, and the two free twists leave a third of them to tell apart.
     assert_eq!(table.distribution.iter().sum::<u64>(), 3_674_160);
     assert_eq!(table.distinct(&space, &p), 3_674_160 / 3);
     let solver =
-        engine::solver::Solver::new(&p, chosen.set.clone(), None, 1 << 28, |_| {}).unwrap();
+        engine::solving::solver::Solver::new(&p, chosen.set.clone(), None, 1 << 28, |_| {})
+            .unwrap();
     let modulus = p.modulus();
     let at = |name: &str| p.label_names.iter().position(|l| l == name).unwrap() as u8;
     let place =
@@ -286,7 +287,8 @@ fn orientation_mod_per_piece_makes_a_set_of_goals() {
     assert!(p.is_solved(&end));
     // IDA* with pattern databases over the same goals agrees.
     let search =
-        engine::solver::Solver::new(&p, chosen.set.clone(), None, 100_000, |_| {}).unwrap();
+        engine::solving::solver::Solver::new(&p, chosen.set.clone(), None, 100_000, |_| {})
+            .unwrap();
     assert_eq!(search.solve(&t, 20).map(|x| x.len()), Some(path.len()));
     assert_eq!(search.solve(&s, 20), Some(vec![]));
 }
@@ -301,11 +303,11 @@ fn tws_states_and_effects_read_back_what_is_printed() {
         for k in 0..30 {
             e = e.then(&p.moves[(k * 7 + 3) % p.moves.len()].perm, &modulus);
             let s = p.goal.apply(&e, &modulus);
-            let printed = format!("{}\nsolved: no\n", engine::show::ShowState(&p, &s));
-            let back = engine::state_notation::parse_state(&p, &printed);
+            let printed = format!("{}\nsolved: no\n", engine::model::show::ShowState(&p, &s));
+            let back = engine::model::state_notation::parse_state(&p, &printed);
             assert_eq!(back.as_ref(), Ok(&s), "{printed}");
-            let (text, _) = engine::show::flattened(&p, &e);
-            let effect = engine::state_notation::parse_effect(&p, &text).expect(&text);
+            let (text, _) = engine::model::show::flattened(&p, &e);
+            let effect = engine::model::state_notation::parse_effect(&p, &text).expect(&text);
             assert_eq!(effect, e, "{text}");
         }
     }

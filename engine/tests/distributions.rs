@@ -2,11 +2,11 @@
 //! solvers' own tables (which share no code or data with the engine: hand-made coordinates there,
 //! definitions read from files here), and counts by Schreier-Sims against BFS and the literature.
 
-use engine::count::group_order;
-use engine::full_table::DistTable;
-use engine::metric::{Metric, MoveSet};
-use engine::shipped;
-use engine::space::Space;
+use engine::gods::count::group_order;
+use engine::load::shipped;
+use engine::model::metric::{Metric, MoveSet};
+use engine::tables::full_table::DistTable;
+use engine::tables::space::Space;
 use twisty::cube2::Cube2Solver;
 use twisty::floppy::FloppyTables;
 

@@ -2,8 +2,9 @@
 //! arbitrary text never panics a parser.
 
 use engine::load::load;
+use engine::load::shipped;
 use engine::model::Puzzle;
-use engine::{alg, shipped, state_notation};
+use engine::model::{alg, state_notation};
 use proptest::prelude::*;
 
 const PANCAKE_HEAD: &str =
@@ -325,11 +326,11 @@ fn states_and_effects_read_back_what_is_printed() {
                 e = e.then(m, &modulus);
             }
             let s = p.goal.apply(&e, &modulus);
-            let printed = format!("{}\nsolved: no\n", engine::show::ShowState(&p, &s));
-            let drawn = engine::net_drawing::draw(&p, &s, false).unwrap_or_default();
+            let printed = format!("{}\nsolved: no\n", engine::model::show::ShowState(&p, &s));
+            let drawn = engine::model::net_drawing::draw(&p, &s, false).unwrap_or_default();
             let back = state_notation::parse_state(&p, &format!("{drawn}{printed}"));
             assert_eq!(back.as_ref(), Ok(&s), "{name}: {printed}");
-            let (text, _) = engine::show::flattened(&p, &e);
+            let (text, _) = engine::model::show::flattened(&p, &e);
             if p.stickers.is_none() {
                 let back = state_notation::parse_effect(&p, &text).expect(&text);
                 assert_eq!(back, e, "{name}: {text}");

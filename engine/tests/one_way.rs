@@ -4,11 +4,11 @@
 
 mod geometry;
 
-use engine::choice::Choice;
-use engine::discover::{discover, Options};
+use engine::discovery::{discover, Options};
 use engine::load::load;
+use engine::model::choice::Choice;
 use engine::model::Puzzle;
-use engine::solver::Solver;
+use engine::solving::solver::Solver;
 use geometry::*;
 use std::collections::HashMap;
 
@@ -89,7 +89,7 @@ fn a_one_way_table_is_exact() {
             text.push(["U", "R"][k]);
             mine = apply(&mine, &moves[k]);
         }
-        let a = engine::alg::parse(&text.join(" "), &names).unwrap();
+        let a = engine::model::alg::parse(&text.join(" "), &names).unwrap();
         let s = p.goal.apply(&a.perm(&perms, &modulus), &modulus);
         let path = solver.solve(&s, 60).unwrap();
         // The distance to the solved state is the inverse state's distance from it.

@@ -2,10 +2,10 @@
 //! engine's IDA* (pattern databases and its move pruner, no full table) agrees with its table walk,
 //! including in the quarter-turn metric where `U U` must stay allowed.
 
-use engine::metric::{Metric, MoveSet};
+use engine::load::shipped;
+use engine::model::metric::{Metric, MoveSet};
 use engine::model::{Puzzle, State};
-use engine::shipped;
-use engine::solver::Solver;
+use engine::solving::solver::Solver;
 use twisty::cube2::{scramble, Cube2Solver};
 use twisty::floppy::{FloppyState, FloppyTables};
 
@@ -27,7 +27,7 @@ impl Lcg {
 
 fn scrambled(p: &Puzzle, text: &str) -> State {
     let names = |s: &str| p.move_index(s);
-    let a = engine::alg::parse(text, &names).unwrap();
+    let a = engine::model::alg::parse(text, &names).unwrap();
     let perms: Vec<_> = p.moves.iter().map(|m| &m.perm).collect();
     let m = p.modulus();
     p.goal.apply(&a.perm(&perms, &m), &m)

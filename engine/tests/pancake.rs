@@ -6,10 +6,10 @@
 //! The last two are proofs (`cargo proofs`; this file alone: `cargo test -p engine --test pancake
 //! -- --ignored`): the table takes about 75 s on 2 cores and the independent search about as long.
 
-use engine::discover::{discover, Options};
-use engine::metric::{Metric, MoveSet};
-use engine::shipped;
-use engine::solver::{FullTable, Method, Solver};
+use engine::discovery::{discover, Options};
+use engine::load::shipped;
+use engine::model::metric::{Metric, MoveSet};
+use engine::solving::solver::{FullTable, Method, Solver};
 use std::collections::HashMap;
 use std::sync::atomic::{AtomicU64, AtomicU8, Ordering};
 use std::sync::OnceLock;
@@ -173,9 +173,9 @@ fn full_table_solver() -> &'static Solver {
     static S: OnceLock<Solver> = OnceLock::new();
     S.get_or_init(|| {
         let p = shipped::open("pancake").unwrap();
-        let options = engine::solver::Options {
+        let options = engine::solving::solver::Options {
             full_table: FullTable::Always,
-            ..engine::solver::Options::memory(1 << 29)
+            ..engine::solving::solver::Options::memory(1 << 29)
         };
         Solver::with(&p, MoveSet::new(&p, Metric::Moves), options, |_| {}).unwrap()
     })
@@ -197,7 +197,7 @@ fn shortest_adjacent_swap_is_provably_shortest() {
         "a swap of two pieces: {effect}"
     );
     let solver = full_table_solver();
-    let perm = engine::state_notation::parse_effect(&solver.puzzle, &effect).unwrap();
+    let perm = engine::model::state_notation::parse_effect(&solver.puzzle, &effect).unwrap();
     let ours = solver.sequence_for(&perm, 40).unwrap().unwrap();
     let names: Vec<&str> = ours.iter().map(|&m| solver.set.names[m].as_str()).collect();
     assert_eq!(flat(&replay(&names)), effect, "{names:?}");

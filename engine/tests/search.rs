@@ -6,12 +6,12 @@
 
 mod geometry;
 
-use engine::choice::Choice;
 use engine::load::load;
-use engine::metric::{Metric, MoveSet};
+use engine::load::shipped;
+use engine::model::choice::Choice;
+use engine::model::metric::{Metric, MoveSet};
 use engine::model::{Puzzle, State};
-use engine::shipped;
-use engine::solver::{FullTable, Method, Options, Solver};
+use engine::solving::solver::{FullTable, Method, Options, Solver};
 use geometry::*;
 use std::sync::OnceLock;
 use twisty::cube3::cubie::CubieCube;
@@ -177,7 +177,7 @@ fn cube3_agrees(seed: u64, scrambles: usize, n: usize) {
         let cube = turns.iter().fold(CubieCube::SOLVED, |c, &t| c.apply(t));
         let (theirs, _) = tables.solve(&cube, |_, _| {});
         let names = |s: &str| p.move_index(s);
-        let alg = engine::alg::parse(&text.join(" "), &names).unwrap();
+        let alg = engine::model::alg::parse(&text.join(" "), &names).unwrap();
         let perms: Vec<_> = p.moves.iter().map(|m| &m.perm).collect();
         let m = p.modulus();
         let state = p.goal.apply(&alg.perm(&perms, &m), &m);
@@ -224,7 +224,7 @@ fn cached_tables_are_read_back_and_damaged_ones_rebuilt() {
         Method::Table { .. } => panic!("searches"),
     };
     let names = |s: &str| p.move_index(s);
-    let alg = engine::alg::parse(THIRTEEN, &names).unwrap();
+    let alg = engine::model::alg::parse(THIRTEEN, &names).unwrap();
     let perms: Vec<_> = p.moves.iter().map(|m| &m.perm).collect();
     let m = p.modulus();
     let state = p.goal.apply(&alg.perm(&perms, &m), &m);
@@ -279,7 +279,7 @@ fn a_partial_pattern_database_is_completed_for_a_long_search() {
     let Method::Search(h) = &search.method else {
         panic!("searches")
     };
-    let whole = |h: &engine::heuristics::Heuristics| -> Vec<bool> {
+    let whole = |h: &engine::solving::heuristics::Heuristics| -> Vec<bool> {
         h.bounds.patterns.iter().map(|d| d.whole).collect()
     };
     assert_eq!(whole(&h.lock().unwrap()), [false]);

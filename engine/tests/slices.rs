@@ -1,12 +1,12 @@
 //! A sliced God's-algorithm run (4 slices, one after another, level by level, as a job array would
 //! run them) gives the single-process table exactly; merge refuses damaged or missing files.
 
-use engine::full_table::DistTable;
-use engine::metric::{Metric, MoveSet};
-use engine::shipped;
-use engine::slices::{file_name, merge, run_job};
-use engine::solver::fingerprint;
-use engine::space::Space;
+use engine::gods::job_slices::{file_name, merge, run_job};
+use engine::load::shipped;
+use engine::model::metric::{Metric, MoveSet};
+use engine::solving::solver::fingerprint;
+use engine::tables::full_table::DistTable;
+use engine::tables::space::Space;
 
 #[test]
 fn four_slices_equal_one_process() {

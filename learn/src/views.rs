@@ -91,7 +91,7 @@ pub fn view_rank(v: &Stickers) -> Option<usize> {
 #[cfg(any(feature = "net", test))]
 pub(crate) fn showable(corner: bool) -> Vec<(usize, [usize; 4])> {
     use twisty::coord::choose;
-    use twisty::cube3::facelet::{CORNER_FACELETS, EDGE_FACELETS};
+    use twisty::cube3::facelet_string::{CORNER_FACELETS, EDGE_FACELETS};
     let to48 = |f: usize| f - f / 9 - (f % 9 > 4) as usize;
     // Piece of each place among the 24, and the 48-sticker position of each place.
     let mut piece = [0usize; 24];

@@ -1,7 +1,7 @@
 //! Judge formats on the 3x3x3: BOJ 5373 (Cubing, BAPC 2012 preliminaries).
 
 use super::cubie::CubieCube;
-use super::facelet::to_facelets;
+use super::facelet_string::to_facelets;
 use crate::input::{shown, InputError, TokenStream};
 
 /// BOJ 5373's colours of U R F D L B: white U, blue R, red F, yellow D, green L, orange B.

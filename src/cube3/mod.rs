@@ -2,7 +2,7 @@
 //! solvers.
 //!
 //! - `cubie`: corners and edges as arrays, the 18 face turns, coordinates.
-//! - `facelet`: 54-facelet strings in the `URFDLB` order, validated.
+//! - `facelet_string`: 54-facelet strings in the `URFDLB` order, validated.
 //! - `scramble`: notation (rotations, slices, wide turns) onto cubies and a frame of reference; input
 //!   lines answered on several threads.
 //! - `judges`: BOJ 5373.
@@ -21,7 +21,7 @@
 
 pub mod cache;
 pub mod cubie;
-pub mod facelet;
+pub mod facelet_string;
 pub mod judges;
 pub mod optimal;
 pub mod scramble;
@@ -32,6 +32,6 @@ pub mod tables;
 pub mod two_phase;
 
 pub use self::cubie::*;
-pub use self::facelet::*;
+pub use self::facelet_string::*;
 pub use self::judges::*;
 pub use self::scramble::*;

@@ -3,7 +3,7 @@
 //! is where, so that a solution can be written in the faces as the solver holds the cube afterwards.
 
 use super::cubie::{CubieCube, MOVE_NAMES};
-use super::facelet::from_facelets;
+use super::facelet_string::from_facelets;
 use crate::input::InputError;
 use crate::notation::{parse_moves, Face, Families, Move, Turn};
 

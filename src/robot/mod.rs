@@ -9,15 +9,15 @@
 //!   admissible because every twist is one face turn up to a whole-cube rotation and costs at least 2.
 //! - [`Speed`] and [`timeline`]: the serial protocol's commands and waits for a plan.
 //!
-//! Files: `twist` (the twists and plan lines), `solver` (robot2's IDA*, the move-by-move baseline),
+//! Files: `twist` (the twists and plan lines), `planner` (robot2's IDA*, the move-by-move baseline),
 //! `protocol` (the serial commands and waits), `grid` (the camera grid).
 
 pub mod grid;
+pub mod planner;
 pub mod protocol;
-pub mod solver;
 pub mod twist;
 
 pub use self::grid::*;
+pub use self::planner::*;
 pub use self::protocol::*;
-pub use self::solver::*;
 pub use self::twist::*;

@@ -1,7 +1,7 @@
 //! The Soltvvo serial protocol (version 3.2): the command lines for a plan and the waits between
 //! them, and the time they take.
 
-use super::solver::Objective;
+use super::planner::Objective;
 use super::twist::{plan_cost, Twist};
 
 /// Speed settings of the protocol: waits after grab and release (s), stepper speed value, ratio.

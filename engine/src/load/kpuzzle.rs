@@ -279,7 +279,7 @@ pub fn load_kpuzzle(file: &str, text: &str) -> Result<Puzzle, DefError> {
         warnings,
         label_mod: label_mod.into_iter().map(|m| m.unwrap_or(0)).collect(),
     };
-    Ok(crate::pieces::drop_fixed(&puzzle))
+    Ok(crate::load::pieces::drop_fixed(&puzzle))
 }
 
 /// The modulus an orbit's pieces count their orientation in: `orientationMod` as cubing.js reads

@@ -1,12 +1,14 @@
 //! Loading definitions: the article's turn-set YAML (sticker positions, flattened cycles, REVERSE and
 //! COMBINE extenders, a goal colouring) and KPuzzle JSON (orbits, moves, derived moves written as
-//! algorithms). Both become a [`Puzzle`]; a sticker definition goes through [`crate::pieces`] so that
+//! algorithms). Both become a [`Puzzle`]; a sticker definition goes through [`crate::load::pieces`] so that
 //! stickers that always move together become one piece with orientations.
 //!
 //! Every problem is reported with the file, the line (YAML) or the key (JSON), and what is wrong.
 
 mod kpuzzle;
 mod kpuzzle_write;
+pub mod pieces;
+pub mod shipped;
 mod tws;
 mod yaml;
 
@@ -15,7 +17,7 @@ pub use kpuzzle_write::to_kpuzzle;
 pub use tws::load_tws;
 pub use yaml::load_yaml;
 
-use crate::alg;
+use crate::model::alg;
 use crate::model::{Move, Perm, Puzzle};
 use std::fmt;
 

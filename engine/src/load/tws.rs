@@ -280,7 +280,7 @@ pub fn load_tws(file: &str, text: &str) -> Result<Puzzle, DefError> {
         warnings: Vec::new(),
         label_mod: Vec::new(),
     };
-    Ok(crate::pieces::drop_fixed(&puzzle))
+    Ok(crate::load::pieces::drop_fixed(&puzzle))
 }
 
 /// A set's permutation line and, if given, its orientation line.

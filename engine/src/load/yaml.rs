@@ -224,7 +224,7 @@ pub fn load_yaml(file: &str, text: &str) -> Result<Puzzle, DefError> {
         warnings: Vec::new(),
         label_mod: Vec::new(),
     };
-    Ok(crate::pieces::reduce(&stickers))
+    Ok(crate::load::pieces::reduce(&stickers))
 }
 
 /// A permutation in the article's flattened cycle notation, as `dst` (the piece at `a` goes to

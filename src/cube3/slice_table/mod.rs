@@ -5,8 +5,9 @@
 //! - `coords`: the coordinates and their move and symmetry tables ([`SliceCoords`]).
 //! - `edge_masks`: the edge coordinate conjugated by a symmetry with no table to miss in cache.
 //! - `fast_cube`: the search's cube, a byte a piece, products by byte shuffles ([`FastCube`]).
-//! - `packed`: 2 bits an entry relative to a base, a 4-bit fallback per cache line ([`PackedTable`]).
-//! - `search`: IDA* over both cores with overlapped look-ups ([`SliceSearch`]).
+//! - `line_table`: 2 bits an entry relative to a base, a 4-bit fallback per cache line ([`LineTable`]).
+//! - `slice_search`: the slice table's tree for the library's search: six views a node, look-ups
+//!   overlapped ([`SliceSearch`]).
 //!
 //! The group is fixed by the U-D symmetries, so the table is a true distance table over cosets and a
 //! plain breadth-first search builds it (exact, 4 bits an entry, then packed). Four sizes, each
@@ -16,13 +17,13 @@
 pub mod coords;
 pub mod edge_masks;
 pub mod fast_cube;
-pub mod packed;
-pub mod search;
+pub mod line_table;
+pub mod slice_search;
 
 pub use self::coords::{Shape, SliceCoords};
 pub use self::fast_cube::FastCube;
-pub use self::packed::PackedTable;
-pub use self::search::SliceSearch;
+pub use self::line_table::LineTable;
+pub use self::slice_search::SliceSearch;
 
 use super::sym_table::SymTable;
 use crate::bytes::show;
@@ -82,7 +83,7 @@ impl TableSize {
     }
 
     pub fn bytes(&self) -> u64 {
-        ((self.entries() + packed::PER_LINE - 1) / packed::PER_LINE * 64) as u64
+        ((self.entries() + line_table::PER_LINE - 1) / line_table::PER_LINE * 64) as u64
     }
 
     /// The largest size within `budget` bytes, or why none is.
@@ -108,7 +109,7 @@ const NAME: &str = "cube3 slice table";
 pub struct SliceTables {
     pub size: TableSize,
     pub coords: SliceCoords,
-    pub table: PackedTable,
+    pub table: LineTable,
 }
 
 impl SliceTables {
@@ -124,7 +125,7 @@ impl SliceTables {
         let key = size.shape.parity as u64 | (size.shape.flips as u64) << 1;
         let path = dir.map(|d| d.join(size.file));
         if let Some(p) = &path {
-            match PackedTable::load(p, NAME, key, coords.entries()) {
+            match LineTable::load(p, NAME, key, coords.entries()) {
                 Ok(table) => {
                     return SliceTables {
                         size,
@@ -160,10 +161,10 @@ impl SliceTables {
 }
 
 /// Exact distances by breadth-first search (4 bits an entry), then packed.
-fn build(coords: &SliceCoords, threads: usize, log: &mut dyn FnMut(&str)) -> PackedTable {
+fn build(coords: &SliceCoords, threads: usize, log: &mut dyn FnMut(&str)) -> LineTable {
     let start = std::time::Instant::now();
     let exact = exact_table(coords, threads, log);
-    let table = PackedTable::pack(coords.entries(), &|i| exact.get(i), threads);
+    let table = LineTable::pack(coords.entries(), &|i| exact.get(i), threads);
     log(&format!(
         "built the slice table in {:.1} s (base {})",
         start.elapsed().as_secs_f64(),
@@ -179,7 +180,7 @@ pub fn exact_table(coords: &SliceCoords, threads: usize, log: &mut dyn FnMut(&st
     log(&format!(
         "building the slice table ({} entries, {}) on {threads} threads; it is kept for later runs",
         entries,
-        show(((entries + packed::PER_LINE - 1) / packed::PER_LINE * 64) as u128)
+        show(((entries + line_table::PER_LINE - 1) / line_table::PER_LINE * 64) as u128)
     ));
     let mut report = |l: &crate::dist_table::bfs::Level| {
         let done = l.reached as f64 / entries as f64;

@@ -115,6 +115,12 @@ fn search_rows(engine_cache: &Path) -> Vec<Case> {
 fn build_in(tree: &Path, target: &Path, bins: &[&str]) {
     let cargo = std::env::var("CARGO").unwrap_or_else(|_| "cargo".into());
     let mut cmd = Command::new(&cargo);
+    // The `twisty` binary's package: `twisty-cli` since it left the engine's.
+    let cli = if tree.join("cli/Cargo.toml").exists() {
+        "twisty-cli"
+    } else {
+        "engine"
+    };
     cmd.current_dir(tree).env("CARGO_TARGET_DIR", target).args([
         "build",
         "--release",
@@ -124,7 +130,7 @@ fn build_in(tree: &Path, target: &Path, bins: &[&str]) {
         "-p",
         "tools",
         "-p",
-        "engine",
+        cli,
     ]);
     for b in bins.iter().chain(&["bundle", "twisty"]) {
         cmd.args(["--bin", b]);

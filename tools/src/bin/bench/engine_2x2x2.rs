@@ -8,24 +8,24 @@ use twisty::dist_table::packed::PackedTable;
 
 /// The generic engine on the 2x2x2 against the dedicated cube2 solver, in the same run.
 pub fn run() {
-    use engine::full_table::DistTable;
-    use engine::metric::{Metric, MoveSet};
-    use engine::solver::Solver;
-    use engine::space::Space;
+    use engine::model::metric::{Metric, MoveSet};
+    use engine::solving::solver::Solver;
+    use engine::tables::full_table::DistTable;
+    use engine::tables::space::Space;
     println!("engine: the generic engine on the 2x2x2 (HTM) against the dedicated cube2");
     let tables = Cube2Tables::new();
     let dedicated = time_ms(5, || PackedTable::build(&tables.htm(), &[0]));
     println!("  dedicated cube2 table build (single-threaded): {dedicated:.1} ms");
     for name in ["2x2x2", "2x2x2-stickers"] {
         let t = time_ms(5, || {
-            let p = engine::shipped::open(name).unwrap();
+            let p = engine::load::shipped::open(name).unwrap();
             let set = MoveSet::new(&p, Metric::Htm);
             let space = Space::new(&p, set.perms.clone()).unwrap();
             DistTable::build(&space, |_| {})
         });
         println!("  engine God's algorithm from {name} (load, reduce, move tables, BFS on {} threads): {t:.1} ms (target under 1 s; twips 0.12.3: about 20 s, 540 MB, as reported)", rayon::current_num_threads());
     }
-    build("engine", &[]);
+    build("twisty-cli", &[]);
     let empty = temp_input("engine-empty.in", "");
     let bin = release_bin("twisty");
     let whole = runs(&[bin.to_str().unwrap(), "gods", "2x2x2"], &empty, 3);
@@ -41,11 +41,11 @@ pub fn run() {
         .enumerate()
         .map(|(i, l)| scramble(l, i + 1).unwrap())
         .collect();
-    let p = engine::shipped::open("2x2x2").unwrap();
+    let p = engine::load::shipped::open("2x2x2").unwrap();
     let states: Vec<_> = lines
         .iter()
         .map(|l| {
-            let a = engine::alg::parse(l, &|s: &str| p.move_index(s)).unwrap();
+            let a = engine::model::alg::parse(l, &|s: &str| p.move_index(s)).unwrap();
             let perms: Vec<_> = p.moves.iter().map(|m| &m.perm).collect();
             let m = p.modulus();
             p.goal.apply(&a.perm(&perms, &m), &m)

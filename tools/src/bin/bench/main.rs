@@ -77,7 +77,7 @@ fn main() {
             "pancake" => pancake::run(),
             "cube3-opt" => cube3_opt::run(),
             "twips" => {
-                build("engine", &[]);
+                build("twisty-cli", &[]);
                 engine_twips::run_all()
             }
             other => {

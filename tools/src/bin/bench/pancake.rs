@@ -7,11 +7,11 @@ use tools::timing::{build, max_rss_mb, median_ms, release_bin, runs};
 /// The pancake puzzle's full table (12! states) through `twisty gods`, a plain one-thread BFS over
 /// the same ranks as the baseline, then every swap and 3-cycle read off the table.
 pub fn run() {
-    use engine::metric::{Metric, MoveSet};
-    use engine::solver::Solver;
-    use engine::space::{Scratch, Space};
+    use engine::model::metric::{Metric, MoveSet};
+    use engine::solving::solver::Solver;
+    use engine::tables::space::{Scratch, Space};
     println!("pancake: the article's pancake puzzle, 479,001,600 states, its 7 named moves");
-    build("engine", &[]);
+    build("twisty-cli", &[]);
     let bin = release_bin("twisty");
     let table =
         std::env::temp_dir().join(format!("twisty-bench-{}-pancake.table", std::process::id()));
@@ -33,7 +33,7 @@ pub fn run() {
         max_rss_mb(&run)
     );
 
-    let p = engine::shipped::open("pancake").unwrap();
+    let p = engine::load::shipped::open("pancake").unwrap();
     let set = MoveSet::new(&p, Metric::Moves);
     let space = Space::new(&p, set.perms.clone()).unwrap();
     // Baseline: a textbook BFS, one thread, a byte per state and a queue of ranks.
@@ -107,7 +107,7 @@ pub fn run() {
                         .collect::<Vec<_>>()
                         .join(" ")
                 );
-                let e = engine::state_notation::parse_effect(&p, &text).unwrap();
+                let e = engine::model::state_notation::parse_effect(&p, &text).unwrap();
                 let path = solver.sequence_for(&e, 40).unwrap().unwrap();
                 *hist.entry(path.len()).or_insert(0) += 1;
                 count += 1;
@@ -127,7 +127,7 @@ pub fn run() {
         "  read off the table: {:.2} s (loading it {load:.2} s); the article's general solver swapped 4 and 5 in 19 moves, the optimum for that swap is {}",
         t0.elapsed().as_secs_f64(),
         solver
-            .sequence_for(&engine::state_notation::parse_effect(&p, "(4 5)").unwrap(), 40)
+            .sequence_for(&engine::model::state_notation::parse_effect(&p, "(4 5)").unwrap(), 40)
             .unwrap()
             .unwrap()
             .len()

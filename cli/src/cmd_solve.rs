@@ -1,0 +1,124 @@
+//! `twisty solve`: an optimal sequence to the goal from a scramble or a state file, or the shortest
+//! sequence with a given effect.
+
+use crate::common::{io, open, scrambled, Common, Result};
+use crate::progress::{self, TableProgress};
+use engine::model::state_notation;
+use engine::solving::solver::{FullTable, Method, Options, Solver};
+use std::io::Write;
+use std::path::PathBuf;
+use std::time::Instant;
+
+#[derive(clap::Args)]
+#[command(after_help = "Examples:
+  twisty solve 2x2x2 \"R U R' F2\"
+  twisty apply 3x3x3 \"R U\" > state.txt; twisty solve 3x3x3 --state state.txt
+  twisty solve pancake --effect \"(4 5)\"
+  twisty solve 3x3x3 --effect \"CORNERS (0 1 2)\"
+  twisty solve cube.kpuzzle.json \"x R U y F\" --any-orientation
+  twisty solve 3x3x3 \"R U2 F' L D2 B' R2 U' F D L' B2 U\" --cache-dir ~/.cache/twisty")]
+pub struct SolveArgs {
+    /// The definition: a file, or the name of a shipped one.
+    def: String,
+    /// A scramble: the state to solve is the solved state after it.
+    moves: Option<String>,
+    /// A file with the state as `twisty apply` prints it (sticker colours, or a line per orbit
+    /// `CORNERS: 0/2 4/1 ...`), or a KPuzzle pattern in JSON.
+    #[arg(long, conflicts_with_all = ["moves", "effect"])]
+    state: Option<PathBuf>,
+    /// Find the shortest sequence with exactly this effect: "(0 1)(2 5 7)" or "[0 1 0]" in the
+    /// definition's numbering; with several orbits, name each ("CORNERS (0 1 2) EDGES (0 1+1)";
+    /// "+t": the piece arriving there turned by t).
+    #[arg(long, conflicts_with = "moves")]
+    effect: Option<String>,
+    #[command(flatten)]
+    common: Common,
+    /// A table written by `twisty gods --out`, instead of building one.
+    #[arg(long)]
+    table: Option<PathBuf>,
+    /// Build the full distance table even when searching would answer sooner (it pays for many
+    /// states; `twisty gods --out` keeps one for `--table`).
+    #[arg(long, conflicts_with = "table")]
+    full_table: bool,
+    /// A folder where the search's tables (pattern databases, and the near table: every state
+    /// within a few moves of the goal) are kept between runs, checksummed; the next run of the
+    /// same puzzle and moves reads them back.
+    #[arg(long)]
+    cache_dir: Option<PathBuf>,
+    /// Give up beyond this many moves.
+    #[arg(long, default_value_t = 40)]
+    max_depth: u32,
+}
+
+pub fn run(args: SolveArgs, w: &mut impl Write) -> Result<()> {
+    let p = open(&args.def)?;
+    let chosen = args.common.choose(&p)?;
+    if chosen.any.is_some() && args.effect.is_some() {
+        return Err("--effect and --any-orientation do not go together: an effect is exact".into());
+    }
+    let start = Instant::now();
+    let ranks = engine::tables::space::rank_count(&chosen.puzzle, &chosen.set.perms).unwrap_or(0);
+    let mut bar = TableProgress::new(ranks.min(u64::MAX as u128) as u64);
+    let options = Options {
+        table_file: args.table.as_deref(),
+        memory: args.common.memory(),
+        full_table: if args.full_table {
+            FullTable::Always
+        } else {
+            FullTable::Auto
+        },
+        cache_dir: args.cache_dir.clone(),
+        eager: false,
+        near_report: progress::near_level,
+        pattern_report: progress::pattern_table,
+    };
+    let solver = Solver::with(&chosen.puzzle, chosen.set.clone(), options, |l| {
+        bar.level(l)
+    })?;
+    drop(bar);
+    if args.full_table && matches!(solver.method, Method::Search(_)) {
+        eprintln!(
+            "note: the full table does not fit in --memory {} (or has too many ranks to count); searching",
+            twisty::bytes::show(args.common.memory() as u128)
+        );
+    }
+    let prepared = start.elapsed();
+    let start = Instant::now();
+    let (path, what, from) = if let Some(e) = args.effect {
+        let perm = state_notation::parse_effect(&p, &e).map_err(|m| format!("--effect: {m}"))?;
+        (
+            solver.sequence_for(&perm, args.max_depth)?,
+            "effect",
+            p.goal.clone(),
+        )
+    } else {
+        let s = match (args.state, args.moves) {
+            (Some(file), _) => {
+                let text = std::fs::read_to_string(&file)
+                    .map_err(|e| format!("{}: {e}", file.display()))?;
+                state_notation::parse_state(&p, &text)
+                    .map_err(|m| format!("{}: {m}", file.display()))?
+            }
+            (None, Some(m)) => scrambled(&p, &m)?,
+            (None, None) => return Err("give a scramble, --state FILE or --effect".into()),
+        };
+        let state = chosen.state(&s)?;
+        let bar = progress::SearchProgress::new();
+        let report = |depth, nodes, seconds| bar.report(depth, nodes, seconds);
+        let found = solver.solve_reporting(&state, args.max_depth, &report);
+        drop(bar);
+        (found, "state", s)
+    };
+    let path = path.ok_or(format!(
+        "no sequence of at most {} moves reaches it",
+        args.max_depth
+    ))?;
+    writeln!(w, "{}", chosen.names(&from, &path).join(" ")).map_err(io)?;
+    eprintln!(
+        "{} moves (optimal for this {what}); tables {:.3} s, search {:.3} s",
+        path.len(),
+        prepared.as_secs_f64(),
+        start.elapsed().as_secs_f64()
+    );
+    Ok(())
+}

@@ -1,0 +1,417 @@
+//! The search's lower bounds and when to build them, within the memory given.
+//!
+//! - Pattern databases of single coordinates (a byte a value, a quarter of the memory): those up
+//!   to 65,536 values at once, larger ones when the search is expected to visit 32 nodes a value.
+//! - Pattern databases of pairs of parts ([`crate::tables::pattern_db`]: the 3x3x3's corners, the skewb's
+//!   two tetrads), up to two in half the memory: strong, but a fifth of a second or more to
+//!   build, so built when an iteration is expected to visit an eighth of the table's states
+//!   (without their last levels), and whole at 16 times.
+//! - The near table ([`crate::tables::near_table`]) in the rest: a few thousand states at once, deepened
+//!   while the search's measured costs say it pays (see `solver.rs`).
+//!
+//! With a cache folder ([`crate::tables::table_cache`]), every table built is kept there and read back by
+//! the next run.
+
+use crate::model::metric::{MoveSet, PairPruner};
+use crate::model::{Perm, Puzzle, State};
+use crate::solving::search_tree::{Bounds, MAX_PATTERNS};
+use crate::tables::near_table::{self, NearTable};
+use crate::tables::pattern_db::{self, Part, PatternDb};
+use crate::tables::space::{coordinates, Coord};
+use crate::tables::table_cache::Cache;
+use std::cell::RefCell;
+use std::path::Path;
+use std::time::Instant;
+use twisty::dist_table::depth::DepthTable;
+use twisty::dist_table::Graph;
+use twisty::table_file::TableHeader;
+
+/// Pattern databases of single coordinates up to this many entries (one byte each).
+const PATTERN_LIMIT: usize = 1 << 20;
+
+/// Single coordinates up to this many values are tabled at once (milliseconds); larger ones when
+/// an iteration is expected to visit [`SINGLE_COST`] nodes a value (the FTO's arrangements of
+/// 369,600 values and 24 moves take a fifth of a second each, a short search a millisecond).
+const SINGLE_START: usize = 1 << 16;
+const SINGLE_COST: f64 = 32.0;
+
+/// Pattern databases of whole components up to this many states (4 bits each; the 3x3x3's
+/// corners, 88 million, take a third of a second on two cores).
+const PATTERN_DB_LIMIT: usize = 1 << 28;
+
+/// Before the search starts, the near table is deepened while its next level is expected to
+/// hold at most this many states (milliseconds; the search deepens it further when it pays).
+const NEAR_START: u64 = 1 << 12;
+
+const NEAR_NAME: &str = "engine near table";
+const PATTERN_NAME: &str = "engine pattern database";
+
+/// A pattern database not built yet, or built without its last levels.
+#[derive(Clone)]
+struct Pending {
+    outer: Part,
+    inner: Part,
+    goals: Vec<State>,
+    /// Its name in the cache.
+    what: String,
+    /// The index of the partial table it completes.
+    completes: Option<usize>,
+}
+
+/// A pattern database is built when an iteration is expected to visit an eighth of its states
+/// (without its last levels, a third of a second for the 3x3x3's corners), and built whole when
+/// it is expected to visit 16 times its states (some minutes of search, to which the last levels'
+/// half second is nothing).
+const PATTERN_AT: f64 = 1.0 / 8.0;
+const WHOLE_AT: f64 = 16.0;
+
+/// A single coordinate's pattern database not built yet.
+struct PendingSingle {
+    coord: Coord,
+    goals: Vec<State>,
+    inverses: Vec<usize>,
+}
+
+/// Told of what is built: near-table levels (depth, states, bytes, seconds) and pattern
+/// databases (states, bytes, seconds).
+#[derive(Clone, Copy)]
+pub struct Reports {
+    pub near: fn(u32, u64, u64, f64),
+    pub pattern: fn(usize, u64, f64),
+}
+
+/// The bounds of one puzzle's searches, and what may still be built.
+pub struct Heuristics {
+    pub bounds: Bounds,
+    near_moves: near_table::Moves,
+    pending: Vec<Pending>,
+    singles: Vec<PendingSingle>,
+    /// Moves of the pattern databases' move tables.
+    moves: usize,
+    /// Bytes the near table may take.
+    near_memory: u64,
+    cache: Option<Cache>,
+    reports: Reports,
+    /// The near table's depth as last kept (or read).
+    kept_depth: u32,
+    /// See [`Heuristics::state_secs`].
+    state_secs: f64,
+}
+
+impl Heuristics {
+    /// The single-coordinate pattern databases, the whole-component ones found in the cache, and
+    /// the near table (from the cache, or a few thousand states).
+    pub fn new(
+        puzzle: &Puzzle,
+        set: &MoveSet,
+        pruner: &PairPruner,
+        memory: u64,
+        cache_dir: Option<&Path>,
+        key: u64,
+        reports: Reports,
+    ) -> Result<Heuristics, String> {
+        let modulus = puzzle.modulus();
+        // The tables search backwards from the goal, so they use the inverses.
+        let mut perms = set.perms.clone();
+        let inverses: Vec<usize> = set
+            .perms
+            .iter()
+            .map(|p| {
+                let inv = p.inverse(&modulus);
+                perms.iter().position(|q| *q == inv).unwrap_or_else(|| {
+                    perms.push(inv);
+                    perms.len() - 1
+                })
+            })
+            .collect();
+        let cache = cache_dir.map(|d| Cache {
+            dir: d.to_path_buf(),
+            key,
+        });
+        let goals = puzzle.goals();
+        let closed = perms.len() == set.perms.len();
+        let coords = coordinates(puzzle, &perms, PATTERN_LIMIT)?;
+        // Pairs of parts (the strongest bounds), the largest first, in half the budget; one
+        // that says nothing the ones chosen do not (all its coordinates inside one of them) is
+        // left out.
+        let parts = pattern_db::parts(&coords);
+        let pairs = if closed {
+            pattern_db::pairs(&parts, PATTERN_DB_LIMIT)
+        } else {
+            Vec::new()
+        };
+        let mut chosen: Vec<(usize, usize)> = Vec::new();
+        let mut pattern_bytes = 0;
+        let (mut patterns, mut pending) = (Vec::new(), Vec::new());
+        for (a, b) in pairs {
+            let (outer, inner) = (&parts[a], &parts[b]);
+            let bytes = pattern_db::bytes_for(outer, inner);
+            let inside = |&(x, y): &(usize, usize)| {
+                let within = |c: &Coord| parts[x].covers_coord(c) || parts[y].covers_coord(c);
+                outer.coords().iter().chain(inner.coords()).all(within)
+            };
+            if chosen.len() == MAX_PATTERNS
+                || chosen.iter().any(inside)
+                || pattern_bytes + bytes > memory / 2
+            {
+                continue;
+            }
+            chosen.push((a, b));
+            pattern_bytes += bytes;
+            let what = format!("pattern{a}x{b}");
+            let kept = cache.as_ref().and_then(|c| {
+                let (words, extra) = c.read(&what, PATTERN_NAME, pattern_db::BITS)?;
+                PatternDb::from_file(outer.clone(), inner.clone(), perms.len(), &extra, words)
+            });
+            let p = Pending {
+                goals: goals.clone(),
+                outer: outer.clone(),
+                inner: inner.clone(),
+                what,
+                completes: None,
+            };
+            match kept {
+                Some(db) if db.whole => patterns.push(db),
+                Some(db) => {
+                    pending.push(Pending {
+                        completes: Some(patterns.len()),
+                        ..p
+                    });
+                    patterns.push(db);
+                }
+                None => pending.push(p),
+            }
+        }
+        // Single coordinates (a byte an entry) not inside one of those: the largest go first
+        // until the rest fit in a quarter of the budget.
+        let covered = |c: &Coord| {
+            chosen
+                .iter()
+                .any(|&(a, b)| parts[a].covers_coord(c) || parts[b].covers_coord(c))
+        };
+        let mut singles: Vec<Coord> = coords.into_iter().filter(|c| !covered(c)).collect();
+        singles.sort_by_key(|c| c.size);
+        while singles.iter().map(|c| c.size as u64).sum::<u64>() > memory / 4 {
+            singles.pop();
+        }
+        let single_bytes = singles.iter().map(|c| c.size as u64).sum::<u64>();
+        let (now, later): (Vec<Coord>, Vec<Coord>) =
+            singles.into_iter().partition(|c| c.size <= SINGLE_START);
+        let pdbs: Vec<(Coord, DepthTable)> = now
+            .into_iter()
+            .map(|c| pattern_table(c, &goals, &inverses))
+            .collect();
+        let later = later
+            .into_iter()
+            .map(|coord| PendingSingle {
+                coord,
+                goals: goals.clone(),
+                inverses: inverses.clone(),
+            })
+            .collect();
+        let near_memory = memory.saturating_sub(pattern_bytes + single_bytes);
+        // Moves closed under inverse are their own inverses as a set: the near table searches
+        // from the goal under the moves themselves, with the solver's pruner (building another
+        // was half a small puzzle's start).
+        let (inverse, pruner) = if closed {
+            (set.perms.clone(), pruner.clone())
+        } else {
+            let inverse: Vec<Perm> = inverses.iter().map(|&i| perms[i].clone()).collect();
+            let inverse_set = MoveSet {
+                names: vec![String::new(); inverse.len()],
+                perms: inverse.clone(),
+            };
+            let pruner = PairPruner::new(&inverse_set, &modulus);
+            (inverse, pruner)
+        };
+        let near_moves = near_table::Moves {
+            goals: goals.clone(),
+            inverse,
+            pruner,
+            modulus,
+        };
+        let kept = cache.as_ref().and_then(|c| {
+            let (words, levels) = c.read("near", NEAR_NAME, 64)?;
+            (words.len() as u64 * 8 <= near_memory)
+                .then(|| NearTable::from_slots(words, levels))
+                .flatten()
+        });
+        let near = kept.unwrap_or_else(|| {
+            let mut near = NearTable::new(&goals);
+            while near.next_level_estimate() <= NEAR_START && near.deepen(&near_moves, near_memory)
+            {
+            }
+            near
+        });
+        Ok(Heuristics {
+            kept_depth: if cache.is_some() { near.depth } else { 0 },
+            state_secs: 150e-9,
+            bounds: Bounds {
+                near,
+                patterns,
+                pdbs,
+            },
+            near_moves,
+            pending,
+            singles: later,
+            moves: perms.len(),
+            near_memory,
+            cache,
+            reports,
+        })
+    }
+
+    /// Builds the pattern databases that pay before an iteration expected to visit `nodes`
+    /// nodes ([`PATTERN_AT`], [`WHOLE_AT`]; a table's state costs about a twelfth of a node), and
+    /// keeps them in the cache. True if it built one (the node counts so far then no longer
+    /// predict the next).
+    pub fn prepare(&mut self, nodes: f64) -> bool {
+        self.prepare_with(nodes, false)
+    }
+
+    /// Builds every table that fits at once (the whole-component ones without their last
+    /// levels), as a run that solves many states would.
+    pub fn build_all(&mut self) {
+        self.prepare_with(0.0, true);
+    }
+
+    fn prepare_with(&mut self, nodes: f64, all: bool) -> bool {
+        let mut built = false;
+        let (later, now): (Vec<_>, Vec<_>) = std::mem::take(&mut self.singles)
+            .into_iter()
+            .partition(|p| !all && nodes < SINGLE_COST * p.coord.size as f64);
+        self.singles = later;
+        for p in now {
+            let pdb = pattern_table(p.coord, &p.goals, &p.inverses);
+            self.bounds.pdbs.push(pdb);
+            built = true;
+        }
+        let mut i = 0;
+        while i < self.pending.len() {
+            let p = &self.pending[i];
+            let size = (p.outer.size * p.inner.size) as f64;
+            let whole = nodes >= WHOLE_AT * size;
+            let wanted = all || nodes >= PATTERN_AT * size;
+            if !wanted || (p.completes.is_some() && !whole) {
+                i += 1;
+                continue;
+            }
+            let p = self.pending.remove(i);
+            let t = Instant::now();
+            let threads = twisty::machine::threads();
+            let (o, n) = (p.outer.clone(), p.inner.clone());
+            let db = PatternDb::build(o, n, &p.goals, self.moves, threads, whole);
+            let size = db.outer.size * db.inner.size;
+            (self.reports.pattern)(size, db.bytes(), t.elapsed().as_secs_f64());
+            if let Some(c) = &self.cache {
+                let (entries, bits, extra, words) = db.to_file();
+                let header = TableHeader {
+                    name: PATTERN_NAME.into(),
+                    key: c.key,
+                    entries,
+                    bits,
+                    extra,
+                };
+                c.keep(&p.what, &header, words);
+            }
+            let at = p.completes.unwrap_or(self.bounds.patterns.len());
+            if !db.whole {
+                self.pending.push(Pending {
+                    completes: Some(at),
+                    ..p
+                });
+            }
+            if at < self.bounds.patterns.len() {
+                self.bounds.patterns[at] = db;
+            } else {
+                self.bounds.patterns.push(db);
+            }
+            built = true;
+        }
+        built
+    }
+
+    /// Deepens the near table by a level if the memory allows (true if it did).
+    pub fn deepen(&mut self) -> bool {
+        let t = Instant::now();
+        if !self.bounds.near.deepen(&self.near_moves, self.near_memory) {
+            return false;
+        }
+        let n = &self.bounds.near;
+        let secs = t.elapsed().as_secs_f64();
+        let new = *n.levels.last().unwrap_or(&0);
+        if new >= 1 << 12 {
+            self.state_secs = secs / new as f64;
+        }
+        (self.reports.near)(n.depth, n.entries(), n.bytes(), secs);
+        true
+    }
+
+    /// Seconds a state of the near table's next level is expected to cost: as the last level
+    /// measured (a few thousand states or more), else about 150 ns (the 3x3x3's on two cores).
+    pub fn state_secs(&self) -> f64 {
+        self.state_secs
+    }
+
+    /// Keeps the near table in the cache if it grew since it was read or last kept.
+    pub fn keep(&mut self) {
+        let near = &self.bounds.near;
+        let Some(c) = &self.cache else {
+            return;
+        };
+        if near.depth <= self.kept_depth {
+            return;
+        }
+        let header = TableHeader {
+            name: NEAR_NAME.into(),
+            key: c.key,
+            entries: near.bytes() / 8,
+            bits: 64,
+            extra: near.levels.clone(),
+        };
+        c.keep("near", &header, near.words());
+        self.kept_depth = near.depth;
+    }
+}
+
+/// One coordinate's values as a graph for the library's BFS, moved by the moves' inverses: from
+/// the goal's value, the distances it finds are how far each value is from the goal.
+struct Backwards<'a> {
+    coord: &'a Coord,
+    inverses: &'a [usize],
+}
+
+thread_local! {
+    /// Digits for coordinates without a move table (`Graph::neighbors` takes `&self`).
+    static DIGITS: RefCell<Vec<u8>> = const { RefCell::new(Vec::new()) };
+}
+
+impl Graph for Backwards<'_> {
+    fn size(&self) -> usize {
+        self.coord.size
+    }
+
+    fn neighbors<F: FnMut(usize, usize)>(&self, state: usize, mut f: F) {
+        DIGITS.with(|digits| {
+            let mut digits = digits.borrow_mut();
+            for (i, &m) in self.inverses.iter().enumerate() {
+                f(i, self.coord.next(state, m, &mut digits));
+            }
+        })
+    }
+}
+
+/// Distances to the goal's value of one coordinate (the library's BFS, backwards: the predecessors
+/// of a value under move `m` are its images under `m`'s inverse), with its move table made.
+fn pattern_table(mut c: Coord, goals: &[State], inverses: &[usize]) -> (Coord, DepthTable) {
+    c.tabulate();
+    let graph = Backwards {
+        coord: &c,
+        inverses,
+    };
+    let mut values: Vec<usize> = goals.iter().map(|g| c.value(g)).collect();
+    values.sort_unstable();
+    values.dedup();
+    let table = DepthTable::build(&graph, &values);
+    (c, table)
+}

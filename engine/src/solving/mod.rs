@@ -1,0 +1,6 @@
+//! Optimal solutions: [`solver`] walks the full table when it fits, and otherwise runs IDA* on the
+//! library's search over [`search_tree`], bounded by the [`heuristics`] it sizes to the memory.
+
+pub mod heuristics;
+pub mod search_tree;
+pub mod solver;

@@ -1,0 +1,334 @@
+//! The puzzle's states as a tree for the library's search ([`twisty::search`]), one threshold at a
+//! time: the solver (`solver.rs`) runs the thresholds and deepens its near table between them.
+//!
+//! The library's search cuts the work into the canonical sequences of the first two moves, which
+//! threads take in turn; the answer is the same whatever the number of threads.
+//!
+//! A node's children are made and their table slots prefetched before any is looked up, so that
+//! the cache misses of one node overlap. A child whose distance the near table knows exactly is
+//! not searched: the table's own walk finishes the sequence.
+
+use crate::model::metric::PairPruner;
+use crate::model::{Perm, State};
+use crate::tables::near_table::{fingerprint, NearTable};
+use crate::tables::pattern_db::PatternDb;
+use crate::tables::space::Coord;
+use std::sync::atomic::{AtomicU64, Ordering::Relaxed};
+use std::time::Instant;
+use twisty::dist_table::depth::DepthTable;
+use twisty::pruner::{PruneState, Pruner};
+use twisty::search::parallel::{self, Parallel, TaskHistory};
+use twisty::search::{Child, Expansion, SearchTree};
+
+/// The search's lower bounds: the near table, pattern databases of whole components, and of
+/// single coordinates.
+pub struct Bounds {
+    pub near: NearTable,
+    pub patterns: Vec<PatternDb>,
+    pub pdbs: Vec<(Coord, DepthTable)>,
+}
+
+/// Pattern databases of whole components a search uses at most (their coordinates ride along
+/// in every node's [`Key`]).
+pub const MAX_PATTERNS: usize = 2;
+
+/// What a node's bounds are looked up by: its fingerprint (the near table) and the coordinates of
+/// each pattern database, carried from parent to child by move tables.
+#[derive(Clone, Copy, Default)]
+pub struct Key {
+    pub f: u64,
+    pub pat: [[u32; 2]; MAX_PATTERNS],
+}
+
+impl Bounds {
+    /// The key of a state, from scratch.
+    pub fn key(&self, s: &State) -> Key {
+        let mut k = Key {
+            f: fingerprint(s),
+            ..Key::default()
+        };
+        for (c, p) in k.pat.iter_mut().zip(&self.patterns) {
+            *c = p.coords(s);
+        }
+        k
+    }
+
+    /// The pattern coordinates of the child by move `m` of the node of key `parent` (its
+    /// fingerprint left 0: [`Bounds::fill`]); their entries are asked of the memory at once, to be
+    /// there when they are read.
+    #[inline]
+    pub fn child_key(&self, parent: &Key, m: usize) -> Key {
+        let mut k = Key {
+            f: 0,
+            pat: parent.pat,
+        };
+        for (c, p) in k.pat.iter_mut().zip(&self.patterns) {
+            *c = p.step(*c, m);
+            p.prefetch(p.index(*c));
+        }
+        k
+    }
+
+    /// Completes a key with the state's fingerprint (and asks the memory for its slot).
+    #[inline]
+    pub fn fill(&self, k: &mut Key, s: &State) {
+        k.f = fingerprint(s);
+        self.near.prefetch(k.f);
+    }
+
+    /// The pattern databases' bound alone.
+    #[inline]
+    pub fn pattern_bound(&self, k: &Key) -> u32 {
+        let mut h = 0;
+        for (p, &c) in self.patterns.iter().zip(&k.pat) {
+            h = h.max(p.get(p.index(c)));
+        }
+        h
+    }
+
+    /// The bytes of the pattern databases.
+    pub fn pattern_bytes(&self) -> u64 {
+        let singles: u64 = self.pdbs.iter().map(|(c, _)| c.size as u64).sum();
+        singles + self.patterns.iter().map(PatternDb::bytes).sum::<u64>()
+    }
+
+    /// A lower bound on the moves from `s` (fingerprint `f`) to the goal, and whether it is exact;
+    /// once it passes `budget` the rest are not looked at (the node is cut either way). Most
+    /// nodes are a few moves above the threshold, where only the near table can let them
+    /// through, so the pattern databases are seldom asked.
+    #[inline]
+    pub fn of(&self, s: &State, k: &Key, budget: u32) -> (u32, bool) {
+        let (mut h, exact) = self.near.bound(k.f);
+        if exact || h > budget {
+            return (h, exact);
+        }
+        let near = h;
+        for (p, &c) in self.patterns.iter().zip(&k.pat) {
+            h = h.max(p.get(p.index(c)));
+            if h > budget {
+                return (h, false);
+            }
+        }
+        for (c, t) in &self.pdbs {
+            // One that never says more than the near table is not asked.
+            if t.distribution.len() as u32 <= near {
+                continue;
+            }
+            h = h.max(t.get(c.value(s)).map_or(u32::MAX, u32::from));
+            if h > budget {
+                break;
+            }
+        }
+        (h, false)
+    }
+}
+
+/// What one threshold's search needs.
+pub struct Problem<'a> {
+    pub perms: &'a [Perm],
+    pub modulus: &'a [u8],
+    pub pruner: &'a PairPruner,
+    pub is_goal: &'a (dyn Fn(&State) -> bool + Sync),
+}
+
+/// The outcome of one threshold.
+pub struct Iteration {
+    pub solution: Option<Vec<usize>>,
+    pub nodes: u64,
+}
+
+/// Progress of a search, shared by its threads; reported by the calling thread.
+pub struct Progress<'a> {
+    /// Nodes of the iterations finished.
+    pub nodes: AtomicU64,
+    pub started: Instant,
+    /// Seconds (as `f64` bits) at the last report.
+    last: AtomicU64,
+    pub report: &'a (dyn Fn(u32, u64, f64) + Sync),
+}
+
+/// Seconds between progress reports of a long search.
+const REPORT_EVERY: f64 = 2.0;
+
+impl<'a> Progress<'a> {
+    pub fn new(report: &'a (dyn Fn(u32, u64, f64) + Sync)) -> Self {
+        Progress {
+            nodes: AtomicU64::new(0),
+            started: Instant::now(),
+            last: AtomicU64::new(0),
+            report,
+        }
+    }
+
+    /// Reports the end of an iteration of `nodes`, once the search has run long enough for
+    /// reports.
+    pub fn finished(&self, depth: u32, nodes: u64) {
+        let all = self.nodes.fetch_add(nodes, Relaxed) + nodes;
+        let now = self.started.elapsed().as_secs_f64();
+        if now >= REPORT_EVERY / 2.0 {
+            self.last.store(now.to_bits(), Relaxed);
+            (self.report)(depth, all, now);
+        }
+    }
+
+    /// Reports `nodes` of the iteration at `depth` when the last report is old enough.
+    pub fn tick(&self, depth: u32, nodes: u64) {
+        let now = self.started.elapsed().as_secs_f64();
+        if now - f64::from_bits(self.last.load(Relaxed)) >= REPORT_EVERY {
+            self.last.store(now.to_bits(), Relaxed);
+            (self.report)(depth, self.nodes.load(Relaxed) + nodes, now);
+        }
+    }
+}
+
+/// A sequence of moves at most `threshold` long from `start` to the goal, if `bounds` allow one,
+/// searched on `threads` threads (the caller's and more).
+pub fn iteration(
+    problem: &Problem,
+    bounds: &Bounds,
+    start: &State,
+    threshold: u32,
+    progress: &Progress,
+    threads: usize,
+) -> parallel::Iteration {
+    let tree = Tree { problem, bounds };
+    let root = Node {
+        key: bounds.key(start),
+        state: start.clone(),
+    };
+    let tick = |n: u64| progress.tick(threshold, n);
+    let how = Parallel {
+        threads,
+        split: 2,
+        busiest_first: false,
+        tick: Some(&tick),
+    };
+    parallel::first_in_iteration(&tree, &root, threshold, &how, &mut TaskHistory::default())
+}
+
+/// A search node: the state and what its bounds are looked up by.
+#[derive(Clone)]
+pub struct Node {
+    state: State,
+    key: Key,
+}
+
+/// The states as a search tree.
+struct Tree<'a> {
+    problem: &'a Problem<'a>,
+    bounds: &'a Bounds,
+}
+
+/// One depth's children: a node for every move (made only where the patterns let it through),
+/// and the moves kept.
+#[derive(Default)]
+struct Kids {
+    nodes: Vec<Node>,
+    kept: Vec<(usize, PruneState, bool)>,
+}
+
+impl SearchTree for Tree<'_> {
+    type Node = Node;
+    type Pruning = PruneState;
+    type Children = Kids;
+    const UNIT_COSTS: bool = true;
+
+    fn start(&self) -> PruneState {
+        self.problem.pruner.start()
+    }
+
+    fn bound(&self, n: &Node) -> u32 {
+        self.bounds.of(&n.state, &n.key, u32::MAX).0
+    }
+
+    fn is_goal(&self, n: &Node) -> bool {
+        (self.problem.is_goal)(&n.state)
+    }
+
+    fn finish(&self, n: &Node) -> Option<Vec<usize>> {
+        let problem = self.problem;
+        if !self.bounds.near.bound(n.key.f).1 {
+            return None;
+        }
+        self.bounds
+            .near
+            .walk(&n.state, problem.perms, problem.modulus, problem.is_goal)
+    }
+
+    #[inline]
+    fn child<'k>(&self, kids: &'k Kids, i: usize) -> Child<'k, Node, PruneState> {
+        let (m, pruning, exact) = kids.kept[i];
+        Child {
+            m,
+            cost: 1,
+            exact,
+            node: &kids.nodes[m],
+            pruning,
+        }
+    }
+
+    fn expand(
+        &self,
+        n: &Node,
+        p: PruneState,
+        g: u32,
+        threshold: u32,
+        kids: &mut Kids,
+    ) -> Expansion {
+        let problem = self.problem;
+        let bounds = self.bounds;
+        let moves = problem.perms.len();
+        if kids.nodes.len() < moves {
+            kids.nodes.resize(moves, n.clone());
+        }
+        kids.kept.clear();
+        let mut made = 0;
+        // With pattern databases, a child's coordinates come from move tables and most children
+        // are cut by them alone: such a child's state and fingerprint are never made. Without,
+        // every child is made first, so that its near-table slot is on its way.
+        let lazy = !bounds.patterns.is_empty();
+        for m in 0..moves {
+            if problem.pruner.next(p, m).is_some() {
+                let kid = &mut kids.nodes[m];
+                kid.key = bounds.child_key(&n.key, m);
+                if !lazy {
+                    n.state
+                        .apply_into(&problem.perms[m], problem.modulus, &mut kid.state);
+                    bounds.fill(&mut kid.key, &kid.state);
+                }
+                made += 1;
+            }
+        }
+        let budget = threshold - g - 1;
+        if lazy {
+            // The children the patterns let through are made, their near-table slots asked for.
+            for m in 0..moves {
+                let kid = &mut kids.nodes[m];
+                if problem.pruner.next(p, m).is_some() && bounds.pattern_bound(&kid.key) <= budget {
+                    n.state
+                        .apply_into(&problem.perms[m], problem.modulus, &mut kid.state);
+                    bounds.fill(&mut kid.key, &kid.state);
+                }
+            }
+        }
+        for m in 0..moves {
+            let Some(q) = problem.pruner.next(p, m) else {
+                continue;
+            };
+            let kid = &kids.nodes[m];
+            // (A fingerprint is never 0: a child without one was cut by the patterns.)
+            if kid.key.f == 0 {
+                continue;
+            }
+            let (h, exact) = bounds.of(&kid.state, &kid.key, budget);
+            if h <= budget {
+                kids.kept.push((m, q, exact));
+            }
+        }
+        Expansion {
+            kept: kids.kept.len(),
+            made,
+            next: threshold + 1,
+        }
+    }
+}

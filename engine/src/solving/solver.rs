@@ -1,0 +1,300 @@
+//! Optimal solutions. When the whole space fits (and the moves are closed under inverse), the full
+//! distance table is built (or read from a file `twisty gods --out` wrote) and each state walks down
+//! it: no search at all. Otherwise IDA* ([`crate::solving::search_tree`]) runs over the puzzle's states, one
+//! threshold after another, with the bounds of [`crate::solving::heuristics`]: between two iterations the
+//! node counts so far say whether a pattern database or another level of the near table pays.
+
+use crate::model::metric::{MoveSet, PairPruner};
+use crate::model::{Perm, Puzzle, State};
+use crate::solving::heuristics::{Heuristics, Reports};
+use crate::solving::search_tree::{self, Problem, Progress};
+use crate::tables::full_table::{DistTable, Level};
+use crate::tables::space::{rank_count, Space};
+use std::path::{Path, PathBuf};
+use std::sync::Mutex;
+use std::time::Instant;
+use twisty::checksum::Fnv64;
+
+/// A full table is built for `solve` up to this many ranks (about a second on two cores); beyond
+/// it one state is solved faster by search, unless the table is asked for (`--full-table`).
+pub const FULL_TABLE_RANKS: u128 = 1 << 20;
+
+/// How a solver may use a full table.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum FullTable {
+    /// When it fits in memory and is small enough to pay for one answer.
+    Auto,
+    /// Whenever it fits in memory.
+    Always,
+    /// Never: always search.
+    Never,
+}
+
+/// What a solver is given beyond the puzzle and its moves.
+pub struct Options<'a> {
+    /// A table written by `twisty gods --out`.
+    pub table_file: Option<&'a Path>,
+    /// Bytes for tables.
+    pub memory: u64,
+    pub full_table: FullTable,
+    /// Where the search's tables are kept between runs.
+    pub cache_dir: Option<PathBuf>,
+    /// Builds every pattern database that fits before the first search (the whole-component
+    /// ones without their last levels), instead of when a search's node counts say it pays (for
+    /// many states in one run, and for the tests).
+    pub eager: bool,
+    /// Told of each level of the near table: depth, states, bytes, seconds.
+    pub near_report: fn(u32, u64, u64, f64),
+    /// Told of each pattern database built: states, bytes, seconds.
+    pub pattern_report: fn(usize, u64, f64),
+}
+
+impl Options<'_> {
+    pub fn memory(memory: u64) -> Options<'static> {
+        Options {
+            table_file: None,
+            memory,
+            full_table: FullTable::Auto,
+            cache_dir: None,
+            eager: false,
+            near_report: |_, _, _, _| {},
+            pattern_report: |_, _, _| {},
+        }
+    }
+}
+
+/// What a solver found out before its first answer.
+pub enum Method {
+    // (Boxed: a space and a table's header are some 300 bytes, the other variant 24.)
+    Table {
+        space: Space,
+        table: Box<DistTable>,
+    },
+    /// Locked for a whole search: it builds tables between its iterations.
+    Search(Mutex<Heuristics>),
+}
+
+pub struct Solver {
+    pub puzzle: Puzzle,
+    pub set: MoveSet,
+    pub modulus: Vec<u8>,
+    pub method: Method,
+    pruner: PairPruner,
+}
+
+/// A fingerprint of a puzzle under a move set: tables saved for one are refused by another.
+pub fn fingerprint(puzzle: &Puzzle, set: &MoveSet) -> u64 {
+    let mut h = Fnv64::new();
+    h.update(&puzzle.goal.label);
+    h.update(&puzzle.goal.ori);
+    h.update(&puzzle.modulus());
+    for p in &set.perms {
+        for &s in &p.src {
+            h.update(&s.to_le_bytes());
+        }
+        h.update(&p.twist);
+    }
+    h.finish()
+}
+
+/// The bytes a full table of the puzzle under `set` takes (`None`: too many ranks to count): 2
+/// bits a rank, or a byte where the moves are not closed under inverse (see `full_table`).
+pub fn full_table_bytes(puzzle: &Puzzle, set: &MoveSet) -> Option<u128> {
+    let bits = if set.closed_under_inverse(&puzzle.modulus()) {
+        2
+    } else {
+        8
+    };
+    Some(twisty::bytes::table_bytes(
+        rank_count(puzzle, &set.perms)?,
+        bits,
+    ))
+}
+
+impl Solver {
+    /// Prepares to solve `puzzle` under `set` within `memory` bytes (see [`Solver::with`]).
+    pub fn new(
+        puzzle: &Puzzle,
+        set: MoveSet,
+        table_file: Option<&Path>,
+        memory: u64,
+        report: impl FnMut(&Level),
+    ) -> Result<Solver, String> {
+        let options = Options {
+            table_file,
+            ..Options::memory(memory)
+        };
+        Solver::with(puzzle, set, options, report)
+    }
+
+    /// Prepares to solve `puzzle` under `set`: loads the table file if given, else builds the
+    /// full table when the options allow it and it fits, else the search's bounds: pattern
+    /// databases that fit and a near table (read from the cache folder if one is there).
+    /// `report` hears of the full table's levels.
+    pub fn with(
+        puzzle: &Puzzle,
+        set: MoveSet,
+        options: Options,
+        report: impl FnMut(&Level),
+    ) -> Result<Solver, String> {
+        let modulus = puzzle.modulus();
+        let pruner = PairPruner::new(&set, &modulus);
+        let full = full_table_bytes(puzzle, &set);
+        let ranks = rank_count(puzzle, &set.perms);
+        let wanted = match options.full_table {
+            FullTable::Always => true,
+            FullTable::Never => false,
+            FullTable::Auto => ranks.is_some_and(|r| r <= FULL_TABLE_RANKS),
+        };
+        let moves = set.perms.len();
+        let fp = fingerprint(puzzle, &set);
+        let method = match (options.table_file, full) {
+            (Some(path), Some(_)) => {
+                let space = DistTable::space_for(puzzle, &set)?;
+                let table = DistTable::load(path, fp, &space, moves)?;
+                Method::Table {
+                    space,
+                    table: Box::new(table),
+                }
+            }
+            (Some(_), None) => return Err("the state space is too large for a table".into()),
+            (None, Some(n)) if wanted && n <= options.memory as u128 => {
+                let space = DistTable::space_for(puzzle, &set)?;
+                let table = DistTable::build_for(&space, moves, report);
+                if !table.complete {
+                    return Err("interrupted while building the table".into());
+                }
+                Method::Table {
+                    space,
+                    table: Box::new(table),
+                }
+            }
+            _ => {
+                let reports = Reports {
+                    near: options.near_report,
+                    pattern: options.pattern_report,
+                };
+                let cache = options.cache_dir.as_deref();
+                let memory = options.memory;
+                let mut h = Heuristics::new(puzzle, &set, &pruner, memory, cache, fp, reports)?;
+                if options.eager {
+                    h.build_all();
+                }
+                Method::Search(Mutex::new(h))
+            }
+        };
+        Ok(Solver {
+            puzzle: puzzle.clone(),
+            set,
+            modulus,
+            method,
+            pruner,
+        })
+    }
+
+    /// An optimal sequence (move indices into `set`) from `state` to the goal, if any is at most
+    /// `max_depth` long.
+    pub fn solve(&self, state: &State, max_depth: u32) -> Option<Vec<usize>> {
+        self.solve_reporting(state, max_depth, &|_, _, _| {})
+    }
+
+    /// [`Solver::solve`], telling `report(depth, nodes, seconds)` every few seconds of a search.
+    /// The search deepens the near table between its iterations while that costs less than the
+    /// next iteration is expected to (and the memory allows), and leaves it in the cache folder.
+    pub fn solve_reporting(
+        &self,
+        state: &State,
+        max_depth: u32,
+        report: &(dyn Fn(u32, u64, f64) + Sync),
+    ) -> Option<Vec<usize>> {
+        let heuristics = match &self.method {
+            Method::Table { space, table } => {
+                return table.path(space, space.rank_checked(state)?);
+            }
+            Method::Search(h) => h,
+        };
+        let puzzle = &self.puzzle;
+        let is_goal = |s: &State| puzzle.is_solved(s);
+        let problem = Problem {
+            perms: &self.set.perms,
+            modulus: &self.modulus,
+            pruner: &self.pruner,
+            is_goal: &is_goal,
+        };
+        let progress = Progress::new(report);
+        let mut h = heuristics.lock().unwrap_or_else(|e| e.into_inner());
+        let mut last = 0u64;
+        let mut growth = self.set.perms.len() as f64;
+        let mut node_secs = 50e-9;
+        let mut near_depth = h.bounds.near.depth;
+        let mut found = None;
+        for threshold in 0..=max_depth {
+            // The growth from one iteration to the next is measured only between iterations
+            // with the same tables (a new table makes the next iteration smaller, not the
+            // puzzle's branching).
+            let mut predicted = last as f64 * growth;
+            let mut changed = h.prepare(predicted);
+            // Deepen while the next iteration would take more than twice what the next level
+            // costs: the level takes much of that iteration off, and of every later one. Both
+            // costs are measured as the search goes (a 3x3x3 node costs some 50 ns on two
+            // cores, a state of its near table 150 ns; a pyraminx's, its tips commuting with
+            // everything, more). A level is taken to divide the next iteration by the growth.
+            while !changed
+                && predicted * node_secs
+                    > 2.0 * h.bounds.near.next_level_estimate() as f64 * h.state_secs()
+            {
+                if !h.deepen() {
+                    break;
+                }
+                predicted /= growth;
+            }
+            changed |= h.bounds.near.depth != near_depth;
+            near_depth = h.bounds.near.depth;
+            let t = Instant::now();
+            // (An iteration expected to take less than a thread's start runs on this thread.)
+            let threads = if predicted < 20_000.0 {
+                1
+            } else {
+                twisty::machine::threads()
+            };
+            let it =
+                search_tree::iteration(&problem, &h.bounds, state, threshold, &progress, threads);
+            if it.nodes >= 1 << 16 {
+                node_secs = t.elapsed().as_secs_f64() / it.nodes as f64;
+            }
+            progress.finished(threshold, it.nodes);
+            if it.solution.is_some() {
+                found = it.solution;
+                break;
+            }
+            if !changed && last > 0 && it.nodes > 64 {
+                growth = (it.nodes as f64 / last as f64).clamp(2.0, 64.0);
+            }
+            last = it.nodes;
+        }
+        h.keep();
+        found
+    }
+
+    /// The shortest sequence whose effect on the goal is `effect`: a solution of the state the
+    /// inverse effect leads to (w solves goal E^-1 exactly when E^-1 w fixes the goal, that is
+    /// when w does what E does), so no move needs an inverse among the moves.
+    pub fn sequence_for(
+        &self,
+        effect: &Perm,
+        max_depth: u32,
+    ) -> Result<Option<Vec<usize>>, String> {
+        let state = self
+            .puzzle
+            .goal
+            .apply(&effect.inverse(&self.modulus), &self.modulus);
+        Ok(self.solve(&state, max_depth))
+    }
+
+    pub fn names(&self, path: &[usize]) -> String {
+        path.iter()
+            .map(|&m| self.set.names[m].as_str())
+            .collect::<Vec<_>>()
+            .join(" ")
+    }
+}

@@ -1,0 +1,11 @@
+//! The engine's tables: the state space as dense ranks ([`space`]), the full distance table
+//! ([`full_table`], 2 bits a state), pattern databases ([`pattern_db`]), the near table of every
+//! state a few moves from the goal ([`near_table`]), the budget each is checked against
+//! ([`memory`]) and the cache folder they are kept in ([`table_cache`]).
+
+pub mod full_table;
+pub mod memory;
+pub mod near_table;
+pub mod pattern_db;
+pub mod space;
+pub mod table_cache;

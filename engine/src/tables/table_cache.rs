@@ -1,0 +1,55 @@
+//! The cache folder of a search's tables (`--cache-dir`): one file per table, named by what it is
+//! and the key of the puzzle and move set ([`crate::solving::solver::fingerprint`]), in the project's
+//! table format (checksummed, written then renamed). A file that is damaged or another puzzle's
+//! is said so on stderr and left to be rebuilt; a file that cannot be written costs nothing but
+//! the next run's time.
+
+use std::path::PathBuf;
+use twisty::table_file::{self, TableHeader};
+
+/// Where tables are kept between runs, and under which key.
+pub struct Cache {
+    pub dir: PathBuf,
+    pub key: u64,
+}
+
+impl Cache {
+    fn path(&self, what: &str) -> PathBuf {
+        self.dir.join(format!("{what}-{:016x}.table", self.key))
+    }
+
+    /// Writes a table (a failure is only reported: the answer stands without it).
+    pub fn keep(&self, what: &str, header: &TableHeader, words: impl Iterator<Item = u64>) {
+        let path = self.path(what);
+        let saved =
+            std::fs::create_dir_all(&self.dir).and_then(|_| table_file::save(&path, header, words));
+        if let Err(e) = saved {
+            eprintln!(
+                "warning: could not keep {} in the cache: {e}",
+                path.display()
+            );
+        }
+    }
+
+    /// The words and extra numbers of a kept table, if it is there and whole (a damaged or
+    /// foreign one is reported and ignored).
+    pub fn read(&self, what: &str, name: &str, bits: u32) -> Option<(Vec<u64>, Vec<u64>)> {
+        let path = self.path(what);
+        let head = table_file::peek(&path).ok()?;
+        let expect = TableHeader {
+            name: name.into(),
+            key: self.key,
+            entries: head.entries,
+            bits,
+            extra: Vec::new(),
+        };
+        let mut words = Vec::new();
+        match table_file::load(&path, &expect, &mut words) {
+            Ok(h) => Some((words, h.extra)),
+            Err(e) => {
+                eprintln!("note: {} not used ({e}); building anew", path.display());
+                None
+            }
+        }
+    }
+}

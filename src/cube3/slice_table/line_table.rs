@@ -1,0 +1,200 @@
+//! The slice table as the search reads it: 2 bits an entry relative to a base value, with a 4-bit
+//! fallback in every 64-byte line (Rokicki's nxopt layout, as nissy's H48 uses it).
+//!
+//! A line holds 254 entries (508 bits) and, in its top 4 bits, the least distance among them. An
+//! entry `v` of 1, 2 or 3 means a distance of `base + v` (3: at least that); 0 means at most `base`,
+//! and the line's least distance stands in for it. One look-up is then one cache line, and the
+//! table is half the size of exact 4-bit entries, so twice the coordinate fits in the same memory.
+
+use crate::dist_table::fields::with_huge_pages;
+use crate::prefetch::prefetch;
+use crate::table_file::{self, TableFileError, TableHeader};
+
+/// Entries in one 64-byte line.
+pub const PER_LINE: usize = 254;
+const WORDS: usize = 8;
+
+pub struct LineTable {
+    words: Vec<u64>,
+    /// Words before the first line, so that lines start on 64-byte boundaries.
+    offset: usize,
+    pub entries: usize,
+    pub base: u8,
+}
+
+fn lines_for(entries: usize) -> usize {
+    (entries + PER_LINE - 1) / PER_LINE
+}
+
+/// Words to skip at the start of `words` for 64-byte alignment.
+fn misalignment(words: &[u64]) -> usize {
+    let addr = words.as_ptr() as usize;
+    ((64 - addr % 64) % 64) / 8
+}
+
+impl LineTable {
+    /// Packs exact distances (`exact(i)` for `i < entries`) against the `base` that gives the
+    /// largest mean bound over a sample of lines, on `threads` threads.
+    pub fn pack(entries: usize, exact: &(dyn Fn(usize) -> u8 + Sync), threads: usize) -> Self {
+        let lines = lines_for(entries);
+        let base = best_base(entries, exact);
+        let mut words = with_huge_pages::<u64>(lines * WORDS + WORDS);
+        words.resize(lines * WORDS + WORDS, 0);
+        let offset = misalignment(&words);
+        let body = &mut words[offset..offset + lines * WORDS];
+        let per = (lines + threads - 1) / threads.max(1);
+        std::thread::scope(|scope| {
+            for (t, chunk) in body.chunks_mut(per.max(1) * WORDS).enumerate() {
+                scope.spawn(move || {
+                    for (l, line) in chunk.chunks_mut(WORDS).enumerate() {
+                        let first = (t * per + l) * PER_LINE;
+                        pack_line(line, first, entries, base, exact);
+                    }
+                });
+            }
+        });
+        LineTable {
+            words,
+            offset,
+            entries,
+            base,
+        }
+    }
+
+    #[inline]
+    fn line(&self, i: usize) -> (usize, usize) {
+        (self.offset + i / PER_LINE * WORDS, i % PER_LINE)
+    }
+
+    /// A lower bound on the distance of entry `i`.
+    #[inline]
+    pub fn get(&self, i: usize) -> u8 {
+        let (start, p) = self.line(i);
+        let v = (self.words[start + p / 32] >> (2 * (p % 32))) & 3;
+        if v == 0 {
+            (self.words[start + WORDS - 1] >> 60) as u8
+        } else {
+            self.base + v as u8
+        }
+    }
+
+    /// Asks for entry `i`'s line ahead of [`LineTable::get`].
+    #[inline]
+    pub fn prefetch(&self, i: usize) {
+        let (start, _) = self.line(i);
+        if let Some(w) = self.words.get(start) {
+            prefetch(w);
+        }
+    }
+
+    pub fn bytes(&self) -> usize {
+        lines_for(self.entries) * 64
+    }
+
+    fn header(name: &str, key: u64, entries: usize) -> TableHeader {
+        TableHeader {
+            name: name.to_string(),
+            key,
+            entries: (lines_for(entries) * WORDS * 32) as u64,
+            bits: 2,
+            extra: Vec::new(),
+        }
+    }
+
+    /// Writes the table (its lines, then the base in the header's extra field).
+    pub fn save(&self, path: &std::path::Path, name: &str, key: u64) -> std::io::Result<()> {
+        let mut header = Self::header(name, key, self.entries);
+        header.extra = vec![self.base as u64, self.entries as u64];
+        let n = lines_for(self.entries) * WORDS;
+        table_file::save(
+            path,
+            &header,
+            self.words[self.offset..self.offset + n].iter().copied(),
+        )
+    }
+
+    /// Reads a table of `entries` written by [`LineTable::save`] under `name` and `key`.
+    pub fn load(
+        path: &std::path::Path,
+        name: &str,
+        key: u64,
+        entries: usize,
+    ) -> Result<Self, TableFileError> {
+        let expect = Self::header(name, key, entries);
+        let mut words = with_huge_pages::<u64>(expect.words() + WORDS);
+        let header = table_file::load(path, &expect, &mut words)?;
+        match header.extra[..] {
+            [base, n] if n as usize == entries && base < 16 => {
+                let offset = misalignment(&words);
+                if offset > 0 {
+                    // (Within the capacity reserved: no new allocation.)
+                    words.splice(0..0, std::iter::repeat(0).take(offset));
+                }
+                Ok(LineTable {
+                    words,
+                    offset,
+                    entries,
+                    base: base as u8,
+                })
+            }
+            _ => Err(TableFileError::Damaged),
+        }
+    }
+}
+
+/// Fills one line: entries `first..first + 254` (those below `entries`) and their least distance.
+fn pack_line(
+    line: &mut [u64],
+    first: usize,
+    entries: usize,
+    base: u8,
+    exact: &(dyn Fn(usize) -> u8 + Sync),
+) {
+    let mut least = 15u8;
+    for p in 0..PER_LINE {
+        let i = first + p;
+        if i >= entries {
+            break;
+        }
+        let d = exact(i).min(15);
+        least = least.min(d);
+        let v = d.saturating_sub(base).min(3) as u64;
+        line[p / 32] |= v << (2 * (p % 32));
+    }
+    line[WORDS - 1] |= (least as u64) << 60;
+}
+
+/// The base with the largest mean bound over a sample of lines.
+fn best_base(entries: usize, exact: &dyn Fn(usize) -> u8) -> u8 {
+    let lines = lines_for(entries);
+    let step = (lines / 4096).max(1);
+    let sample: Vec<Vec<u8>> = (0..lines)
+        .step_by(step)
+        .map(|l| {
+            (l * PER_LINE..((l + 1) * PER_LINE).min(entries))
+                .map(|i| exact(i).min(15))
+                .collect()
+        })
+        .collect();
+    (0..13u8)
+        .max_by_key(|&base| {
+            let total: u64 = sample
+                .iter()
+                .map(|line| {
+                    let least = line.iter().copied().min().unwrap_or(0);
+                    line.iter()
+                        .map(|&d| {
+                            if d <= base {
+                                least as u64
+                            } else {
+                                d.min(base + 3) as u64
+                            }
+                        })
+                        .sum::<u64>()
+                })
+                .sum();
+            // Ties go to the larger base (`max_by_key` keeps the last).
+            total
+        })
+        .unwrap_or(0)
+}

@@ -1,0 +1,286 @@
+//! IDA* on the slice table: each node is bounded by six look-ups (the cube and its inverse, each
+//! seen along the three axes), the children's look-ups issued together so that their cache misses
+//! overlap, and one cube's search split over threads by its first moves.
+//!
+//! - A node carries the cube and its inverse conjugated onto each axis (`URF3^k c URF3^-k`), so a
+//!   child costs one cubie product per view and never an inversion: a move `m` multiplies the cube
+//!   on the right and the inverse on the left (a premove).
+//! - Children are made in three passes: every child's three cube look-ups asked for (prefetch),
+//!   then read; the survivors' three inverse look-ups asked for, then read.
+//! - Tight bound: when a child's inverse bound is exactly the moves left, its next move is not a
+//!   half turn. Its last move, seen from the inverse, would be that half turn, which lies in the
+//!   table's group, so the inverse would reach the group a move sooner than its exact distance.
+//! - Threads: the library's search ([`crate::search::parallel`]) splits each depth into tasks, the
+//!   cube after each allowed sequence of three moves, busiest first; the answer is the same on any
+//!   number of threads.
+
+use super::coords::SliceCoords;
+use super::fast_cube::FastCube;
+use super::line_table::LineTable;
+use crate::cube3::cubie::{CubieCube, N_MOVES};
+use crate::cube3::symmetry::Axes;
+use crate::search::parallel::{first_in_iteration, Parallel, TaskHistory};
+use crate::search::{Child, Expansion, SearchTree};
+
+/// Moves in a task's prefix.
+const PREFIX: u32 = 3;
+
+/// A search node's views: the cube and its inverse along each axis.
+#[derive(Clone, Copy)]
+pub struct Node {
+    cube: [FastCube; 3],
+    inverse: [FastCube; 3],
+    /// Corner permutation parity (the same in every view).
+    parity: u8,
+}
+
+/// What the path says of the next move: the last face turned (6: none), and whether a half turn
+/// is barred (the tight-bound rule).
+#[derive(Clone, Copy)]
+pub struct Last {
+    face: u8,
+    no_half: bool,
+}
+
+/// What the search needs besides the table: moves as cubies in every view.
+pub struct SliceSearch<'a> {
+    coords: &'a SliceCoords,
+    table: &'a LineTable,
+    /// `right[k][m]`: move `m` as axis `k` sees it; `left[k][m]`: its inverse, as axis `k` sees it.
+    right: [[FastCube; N_MOVES]; 3],
+    left: [[FastCube; N_MOVES]; 3],
+}
+
+/// A child that passed [`SliceSearch::children`]: its move, and whether its inverse bound is
+/// tight.
+#[derive(Clone, Copy)]
+struct Kid {
+    m: u8,
+    tight: bool,
+}
+
+/// One depth's children: the survivors' moves, then their nodes, made once they passed.
+#[derive(Default)]
+pub struct Kids {
+    kids: Vec<Kid>,
+    nodes: Vec<Node>,
+}
+
+impl<'a> SliceSearch<'a> {
+    pub fn new(coords: &'a SliceCoords, table: &'a LineTable) -> Self {
+        let axes = Axes::new();
+        let moves: Vec<FastCube> = (0..N_MOVES)
+            .map(|m| FastCube::from_cubie(&CubieCube::SOLVED.apply(m)))
+            .collect();
+        let inverse = |m: usize| m / 3 * 3 + 2 - m % 3;
+        let right = std::array::from_fn(|k| std::array::from_fn(|m| moves[axes.forward[k][m]]));
+        let left =
+            std::array::from_fn(|k| std::array::from_fn(|m| moves[axes.forward[k][inverse(m)]]));
+        let _ = axes;
+        SliceSearch {
+            coords,
+            table,
+            right,
+            left,
+        }
+    }
+
+    fn root(&self, c: &CubieCube) -> Node {
+        let axes = Axes::new();
+        let inv = c.inverse();
+        Node {
+            cube: std::array::from_fn(|k| FastCube::from_cubie(&axes.conjugate(c, k))),
+            inverse: std::array::from_fn(|k| FastCube::from_cubie(&axes.conjugate(&inv, k))),
+            parity: crate::coord::perm_parity(&c.cp),
+        }
+    }
+
+    fn index(&self, c: &FastCube, parity: u8) -> usize {
+        let class_sym = self.coords.view_class_sym(c, parity);
+        self.coords.view_index(c, class_sym)
+    }
+
+    /// The largest of the six bounds of `c`.
+    pub fn bound_of(&self, c: &CubieCube) -> u8 {
+        self.bound(&self.root(c)) as u8
+    }
+
+    /// An optimal solution of `c` (face turns) on `threads` threads, and the nodes visited;
+    /// `progress(depth, nodes)` hears of each depth finished.
+    pub fn solve(
+        &self,
+        c: &CubieCube,
+        threads: usize,
+        mut progress: impl FnMut(u8, u64),
+    ) -> (Vec<usize>, u64) {
+        if *c == CubieCube::SOLVED {
+            return (Vec::new(), 0);
+        }
+        let root = self.root(c);
+        let mut total = 0;
+        let mut history = TaskHistory::default();
+        let how = Parallel {
+            threads,
+            split: PREFIX,
+            busiest_first: true,
+            tick: None,
+        };
+        for bound in self.bound_of(c).max(1)..=20 {
+            let it = first_in_iteration(self, &root, bound as u32, &how, &mut history);
+            total += it.nodes;
+            progress(bound, total);
+            if let Some(path) = it.solution {
+                return (path, total);
+            }
+        }
+        unreachable!("every 3x3x3 is solved in 20 moves")
+    }
+
+    /// The children of `n` (after a move of face `last`) that may lie on a solution of `bound`
+    /// moves, `g` made, into `out`. Only moves and look-up indices travel between the passes; a
+    /// child's views are made again, by six cheap products, once it has passed them all.
+    fn children(&self, n: &Node, g: u8, bound: u8, last: usize, no_half: bool, out: &mut Vec<Kid>) {
+        out.clear();
+        let left_after = bound - g - 1;
+        let coords = self.coords;
+        let mut pending = [(0u8, [0usize; 3]); N_MOVES];
+        let mut count = 0;
+        for m in 0..N_MOVES {
+            let face = m / 3;
+            if face == last || (last < 6 && face + 3 == last) || (no_half && m % 3 == 1) {
+                continue;
+            }
+            let parity = n.parity ^ (m % 3 != 1) as u8;
+            if left_after == 0 {
+                if n.cube[0].multiply(&self.right[0][m]).is_solved() {
+                    out.push(Kid {
+                        m: m as u8,
+                        tight: false,
+                    });
+                    return;
+                }
+                continue;
+            }
+            // The corners alone first (a table of 20 KB), then the look-ups asked for.
+            let mut idx = [0; 3];
+            if !(0..3).all(|k| {
+                let view = n.cube[k].multiply(&self.right[k][m]);
+                let cs = coords.view_class_sym(&view, parity);
+                idx[k] = coords.view_index(&view, cs);
+                coords.corner_depth[cs >> 4] <= left_after
+            }) {
+                continue;
+            }
+            for &i in &idx {
+                self.table.prefetch(i);
+            }
+            pending[count] = (m as u8, idx);
+            count += 1;
+        }
+        // The cube's bounds read; the survivors' inverse look-ups asked for.
+        let mut inverse = 0;
+        for p in 0..count {
+            let (m, idx) = pending[p];
+            if idx.iter().any(|&i| self.table.get(i) > left_after) {
+                continue;
+            }
+            let parity = n.parity ^ (m % 3 != 1) as u8;
+            let mut idx = [0; 3];
+            if !(0..3).all(|k| {
+                let view = self.left[k][m as usize].multiply(&n.inverse[k]);
+                let cs = coords.view_class_sym(&view, parity);
+                idx[k] = coords.view_index(&view, cs);
+                coords.corner_depth[cs >> 4] <= left_after
+            }) {
+                continue;
+            }
+            for &i in &idx {
+                self.table.prefetch(i);
+            }
+            pending[inverse] = (m, idx);
+            inverse += 1;
+        }
+        for &(m, idx) in &pending[..inverse] {
+            let h = idx.iter().map(|&i| self.table.get(i)).max().unwrap_or(0);
+            if h <= left_after {
+                out.push(Kid {
+                    m,
+                    tight: h == left_after,
+                });
+            }
+        }
+    }
+
+    /// Node `n` after move `m`: every view moved.
+    #[inline]
+    fn child(&self, n: &Node, m: usize) -> Node {
+        Node {
+            cube: std::array::from_fn(|k| n.cube[k].multiply(&self.right[k][m])),
+            inverse: std::array::from_fn(|k| self.left[k][m].multiply(&n.inverse[k])),
+            parity: n.parity ^ (m % 3 != 1) as u8,
+        }
+    }
+}
+
+impl SearchTree for SliceSearch<'_> {
+    type Node = Node;
+    type Pruning = Last;
+    type Children = Kids;
+    const UNIT_COSTS: bool = true;
+
+    fn start(&self) -> Last {
+        Last {
+            face: 6,
+            no_half: false,
+        }
+    }
+
+    fn bound(&self, n: &Node) -> u32 {
+        let all = n.cube.iter().chain(n.inverse.iter());
+        all.map(|v| self.table.get(self.index(v, n.parity)) as u32)
+            .max()
+            .unwrap_or(0)
+    }
+
+    #[inline]
+    fn is_goal(&self, n: &Node) -> bool {
+        n.cube[0].is_solved()
+    }
+
+    #[inline]
+    fn expand(&self, n: &Node, last: Last, g: u32, bound: u32, kids: &mut Kids) -> Expansion {
+        self.children(
+            n,
+            g as u8,
+            bound as u8,
+            last.face as usize,
+            last.no_half,
+            &mut kids.kids,
+        );
+        kids.nodes.clear();
+        for k in &kids.kids {
+            kids.nodes.push(self.child(n, k.m as usize));
+        }
+        // (Counted as the nodes searched: the children kept.)
+        Expansion {
+            kept: kids.kids.len(),
+            made: kids.kids.len() as u64,
+            next: bound + 1,
+        }
+    }
+
+    #[inline]
+    fn child<'k>(&self, kids: &'k Kids, i: usize) -> Child<'k, Node, Last> {
+        let k = kids.kids[i];
+        Child {
+            m: k.m as usize,
+            cost: 1,
+            exact: false,
+            node: &kids.nodes[i],
+            pruning: Last {
+                face: k.m / 3,
+                no_half: k.tight,
+            },
+        }
+    }
+}
