@@ -39,7 +39,7 @@
 //! - [`checker`]: the testlib skeleton of the checkers.
 //! - [`rng`]: a tiny seeded generator for reproducible cases and data.
 
-// The bundles of the judge binaries are compiled as editions 2018, 2021 and 2024 (see README,
+// The bundles of the judge binaries are compiled as editions 2018, 2021 and 2024 (see docs/judge.md,
 // "Submitting"): catch 2024's new keywords and pattern rules here, before a judge does.
 // (Older compilers do not know these lints: hence `unknown_lints`.)
 #![allow(unknown_lints)]

@@ -66,7 +66,7 @@ pub fn run(args: GodsArgs, w: &mut impl Write) -> Result<()> {
     // Checked before anything is allocated: a table that does not fit is refused, not attempted.
     if args.slice.is_none() && bytes > memory as u128 {
         return Err(format!(
-            "the table needs {} ({states} ranks at {} bits), more than --memory {}: give more with --memory, cut it into slices (gods --slice I/N, see README), or solve single states (twisty solve uses IDA* when the table does not fit)",
+            "the table needs {} ({states} ranks at {} bits), more than --memory {}: give more with --memory, cut it into slices (gods --slice I/N, see docs/engine.md), or solve single states (twisty solve uses IDA* when the table does not fit)",
             twisty::bytes::show(bytes),
             if set.closed_under_inverse(&p.modulus()) { 2 } else { 8 },
             twisty::bytes::show(memory as u128)

@@ -1,6 +1,6 @@
 //! `twisty`: any permutation puzzle from a definition file (turn-set YAML or KPuzzle JSON, or the
 //! name of one shipped in `puzzles/`): apply moves, solve optimally, count states, God's algorithm,
-//! discover short algorithms. See README, "The generic engine". One module per subcommand.
+//! discover short algorithms. See docs/engine.md. One module per subcommand.
 
 mod cmd_apply;
 mod cmd_count;
