@@ -94,6 +94,38 @@ impl fmt::Display for TableFileError {
     }
 }
 
+/// The one way a table is kept between runs: read from `path` if it is there and sound; else
+/// built, and saved there (its folder made). A damaged, truncated or foreign file is named through
+/// `log` and built again; a folder that cannot be written is named and otherwise ignored (the
+/// answer stands without the file). With no `path`, only built.
+pub fn cached<T>(
+    path: Option<&Path>,
+    log: &mut dyn FnMut(&str),
+    load: impl FnOnce(&Path) -> Result<T, TableFileError>,
+    build: impl FnOnce(&mut dyn FnMut(&str)) -> T,
+    save: impl FnOnce(&T, &Path) -> std::io::Result<()>,
+) -> T {
+    if let Some(p) = path {
+        match load(p) {
+            Ok(t) => return t,
+            Err(e) if p.exists() => log(&format!("{}: {e}; building it again", p.display())),
+            Err(_) => {}
+        }
+    }
+    let t = build(log);
+    if let Some(p) = path {
+        let saved = match p.parent() {
+            Some(d) => std::fs::create_dir_all(d).and_then(|_| save(&t, p)),
+            None => save(&t, p),
+        };
+        match saved {
+            Ok(()) => log(&format!("saved {}", p.display())),
+            Err(e) => log(&format!("cannot save {}: {e}", p.display())),
+        }
+    }
+    t
+}
+
 /// Writes `header` and its words (`header.words()` of them, from `words`) to `path`.
 pub fn save(
     path: &Path,

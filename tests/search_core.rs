@@ -154,3 +154,85 @@ fn ida_finds_exactly_the_canonical_optimal_solutions() {
     }
     assert!(depths.len() >= 8, "depths reached: {depths:?}");
 }
+
+/// One threshold split over threads: at the optimal depth every thread count, in the tree's order
+/// or busiest first, answers a solution the BFS calls optimal and canonical; in the tree's order
+/// it is the first one a single walk from the root reports, and busiest first it is the same on
+/// 1, 2 and 3 threads. Below the optimal depth there is none.
+#[test]
+fn the_split_search_answers_the_same_on_any_number_of_threads() {
+    use twisty::pruner::Pruner;
+    use twisty::search::composed::{ChildOrder, Composed};
+    use twisty::search::parallel::{first_in_iteration, Parallel, TaskHistory};
+    use twisty::search::{SearchTree, Walker};
+    let perms = perms();
+    let exact = bfs(&perms, |s| *s);
+    let (pa, pb) = (pattern([0, 1]), pattern([6, 7]));
+    let (da, db) = (bfs(&perms, &pa), bfs(&perms, &pb));
+    let look = |table: &HashMap<S, u32>, key: S| table.get(&key).copied().unwrap_or(UNREACHABLE);
+    let h = Max(
+        FnBound(|s: &S| look(&da, pa(s))),
+        FnBound(|s: &S| look(&db, pb(s))),
+    );
+    let pruner = CanonicalPruner::new(7, class, |a, b| a != b && a < 2 && b < 2);
+    let domain = Rings(perms.clone());
+    let tree = Composed::new(&domain, &h, &pruner, ChildOrder::Moves);
+    let canonical_path = |p: &[usize]| {
+        let mut st = pruner.start();
+        p.iter().all(|&m| match pruner.next(st, m) {
+            Some(n) => {
+                st = n;
+                true
+            }
+            None => false,
+        })
+    };
+    let solves = |s: &S, p: &[usize]| p.iter().fold(*s, |t, &m| apply(&t, &perms[m])) == GOAL;
+    let mut states: Vec<(&S, &u32)> = exact.iter().collect();
+    states.sort();
+    let mut split_deep = 0;
+    for (s, &d) in states.iter().step_by(211) {
+        // The first solution of a single walk at the optimal depth.
+        let mut w = Walker::new(&tree, d);
+        let mut single = None;
+        w.walk(s, tree.start(), 0, &mut |p, _| {
+            single = Some(p.to_vec());
+            Control::Stop
+        });
+        let single = single.expect("a solution at the optimal depth");
+        let mut busiest: Option<Vec<usize>> = None;
+        for threads in 1..=3 {
+            for busiest_first in [false, true] {
+                let how = Parallel {
+                    threads,
+                    split: 2,
+                    busiest_first,
+                    tick: None,
+                };
+                let mut history = TaskHistory::default();
+                // The threshold before first, so that busiest first has counts to order by.
+                if d > 0 {
+                    let below = first_in_iteration(&tree, *s, d - 1, &how, &mut history);
+                    assert_eq!(below.solution, None, "{s:?} below its depth {d}");
+                }
+                let it = first_in_iteration(&tree, *s, d, &how, &mut history);
+                let p = it.solution.expect("a solution at the optimal depth");
+                assert_eq!(p.len() as u32, d, "{s:?}");
+                assert!(solves(s, &p) && canonical_path(&p), "{s:?}: {p:?}");
+                if busiest_first {
+                    match &busiest {
+                        None => busiest = Some(p),
+                        Some(b) => assert_eq!(&p, b, "{s:?} on {threads} threads"),
+                    }
+                } else {
+                    assert_eq!(p, single, "{s:?} on {threads} threads");
+                }
+            }
+        }
+        split_deep += (d > 3) as usize;
+    }
+    assert!(
+        split_deep >= 50,
+        "states deep enough to be split: {split_deep}"
+    );
+}

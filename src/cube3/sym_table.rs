@@ -99,30 +99,21 @@ impl SymTable {
         log: &mut dyn FnMut(&str),
         build: impl FnOnce() -> SymTable,
     ) -> SymTable {
-        if let Some(p) = path {
-            match SymTable::load(p, name, size, bits) {
-                Ok(t) => return t,
-                Err(e) if p.exists() => log(&format!("{}: {e}; building it again", p.display())),
-                Err(_) => {}
-            }
-        }
-        let start = std::time::Instant::now();
-        let t = build();
-        log(&format!(
-            "built the {name} in {:.1} s",
-            start.elapsed().as_secs_f64()
-        ));
-        if let Some(p) = path {
-            let saved = match p.parent() {
-                Some(d) => std::fs::create_dir_all(d).and_then(|_| t.save(p, name)),
-                None => t.save(p, name),
-            };
-            match saved {
-                Ok(()) => log(&format!("saved {}", p.display())),
-                Err(e) => log(&format!("cannot save {}: {e}", p.display())),
-            }
-        }
-        t
+        crate::table_file::cached(
+            path,
+            log,
+            |p| SymTable::load(p, name, size, bits),
+            |log| {
+                let start = std::time::Instant::now();
+                let t = build();
+                log(&format!(
+                    "built the {name} in {:.1} s",
+                    start.elapsed().as_secs_f64()
+                ));
+                t
+            },
+            |t, p| t.save(p, name),
+        )
     }
 
     fn header(name: &str, size: usize, bits: u32) -> TableHeader {

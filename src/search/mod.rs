@@ -207,9 +207,10 @@ impl<'t, T: SearchTree> Walker<'t, T> {
         if T::UNIT_COSTS && g >= self.threshold {
             return Step::Exceeded(g + 1);
         }
-        let Some((kids, deeper)) = levels.split_first_mut() else {
+        let (kids, deeper) = match levels.split_first_mut() {
+            Some(split) => split,
             // (Only a move that costs nothing could get here: none does.)
-            return Step::Exceeded(u32::MAX);
+            None => return Step::Exceeded(u32::MAX),
         };
         let e = self.tree.expand(node, pruning, g, self.threshold, kids);
         self.count(e.made);

@@ -124,30 +124,13 @@ impl SliceTables {
         let coords = SliceCoords::new(size.shape);
         let key = size.shape.parity as u64 | (size.shape.flips as u64) << 1;
         let path = dir.map(|d| d.join(size.file));
-        if let Some(p) = &path {
-            match LineTable::load(p, NAME, key, coords.entries()) {
-                Ok(table) => {
-                    return SliceTables {
-                        size,
-                        coords,
-                        table,
-                    }
-                }
-                Err(e) if p.exists() => log(&format!("{}: {e}; building it again", p.display())),
-                Err(_) => {}
-            }
-        }
-        let table = build(&coords, threads, log);
-        if let Some(p) = &path {
-            let saved = match p.parent() {
-                Some(d) => std::fs::create_dir_all(d).and_then(|_| table.save(p, NAME, key)),
-                None => table.save(p, NAME, key),
-            };
-            match saved {
-                Ok(()) => log(&format!("saved {}", p.display())),
-                Err(e) => log(&format!("cannot save {}: {e}", p.display())),
-            }
-        }
+        let table = crate::table_file::cached(
+            path.as_deref(),
+            log,
+            |p| LineTable::load(p, NAME, key, coords.entries()),
+            |log| build(&coords, threads, log),
+            |t, p| t.save(p, NAME, key),
+        );
         SliceTables {
             size,
             coords,
