@@ -78,6 +78,12 @@ impl CanonicalPruner {
         CanonicalPruner { moves, next }
     }
 
+    /// A machine given as its table (`next[state * moves + m]`, state 0 the start), for one
+    /// derived another way (the engine's: from the moves' products).
+    pub fn from_table(moves: usize, next: Vec<Option<PruneState>>) -> Self {
+        CanonicalPruner { moves, next }
+    }
+
     /// Number of machine states.
     pub fn states(&self) -> usize {
         self.next.len() / self.moves.max(1)

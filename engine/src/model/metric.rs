@@ -17,7 +17,7 @@ use twisty::word_hash::BuildWordHasher;
 
 /// A set of move products ([`WordHasher`]: a move table has no adversary).
 type FastSet<T> = HashSet<T, BuildWordHasher>;
-use twisty::pruner::{PruneState, Pruner};
+use twisty::pruner::{CanonicalPruner, PruneState, Pruner};
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Metric {
@@ -151,10 +151,7 @@ impl MoveSet {
 
 /// The canonical-sequence machine of a move set, as a table over (last move, move before).
 #[derive(Clone, Debug)]
-pub struct PairPruner {
-    moves: usize,
-    next: Vec<Option<PruneState>>,
-}
+pub struct PairPruner(CanonicalPruner);
 
 impl PairPruner {
     pub fn new(set: &MoveSet, modulus: &[u8]) -> PairPruner {
@@ -205,13 +202,13 @@ impl PairPruner {
                 }
             }
         }
-        PairPruner { moves: m, next }
+        PairPruner(CanonicalPruner::from_table(m, next))
     }
 }
 
 impl Pruner for PairPruner {
     #[inline]
     fn next(&self, state: PruneState, m: usize) -> Option<PruneState> {
-        self.next[state.0 as usize * self.moves + m]
+        self.0.next(state, m)
     }
 }
