@@ -1,13 +1,13 @@
 //! `twisty gods`: the distance distribution and God's number from a full table on every core; one
-//! slice of one level of a sliced run (`--slice I/N`, for a job array); or `merge DIR`, which
-//! checks and combines a sliced run's files (the protocol is in `engine::gods::job_slices`).
+//! slice of one level of a sliced run (`--slice I/N`, for a job array), or `merge DIR`, which
+//! checks and combines a sliced run's files: those two are in `gods_slices.rs`.
 
 use crate::common::{io, open, Common, Result};
+use crate::gods_slices;
 use crate::progress::TableProgress;
-use engine::gods::job_slices::{self, Job};
 use engine::solving::solver::{fingerprint, full_table_bytes};
 use engine::tables::full_table::DistTable;
-use engine::tables::space::{rank_count, Space};
+use engine::tables::space::rank_count;
 use std::io::Write;
 use std::path::PathBuf;
 use std::time::Instant;
@@ -22,7 +22,7 @@ use std::time::Instant;
 )]
 pub struct GodsArgs {
     #[command(subcommand)]
-    merge: Option<GodsCommand>,
+    merge: Option<gods_slices::GodsCommand>,
     /// The definition: a file, or the name of a shipped one.
     def: Option<String>,
     #[command(flatten)]
@@ -41,21 +41,9 @@ pub struct GodsArgs {
     dir: Option<PathBuf>,
 }
 
-#[derive(clap::Subcommand)]
-enum GodsCommand {
-    /// Checks and combines the slice files of DIR into the distribution (and --out table).
-    Merge {
-        /// The directory the slices wrote into (with its `job.json`).
-        dir: PathBuf,
-        /// Keep the merged table (checksummed) for `twisty solve --table`.
-        #[arg(long)]
-        out: Option<PathBuf>,
-    },
-}
-
 pub fn run(args: GodsArgs, w: &mut impl Write) -> Result<()> {
-    if let Some(GodsCommand::Merge { dir, out }) = args.merge {
-        return merge(&dir, out, w);
+    if let Some(gods_slices::GodsCommand::Merge { dir, out }) = args.merge {
+        return gods_slices::merge(&dir, out, w);
     }
     let def = args.def.ok_or("give a definition (or `merge DIR`)")?;
     let chosen = args.common.choose(&open(&def)?)?;
@@ -74,29 +62,11 @@ pub fn run(args: GodsArgs, w: &mut impl Write) -> Result<()> {
     }
     let space = DistTable::space_for(p, set)?;
     let fp = fingerprint(p, set);
-    if let Some(spec) = args.slice {
-        if !set.closed_under_inverse(&p.modulus()) {
-            return Err(format!(
-                "a sliced run needs moves closed under inverse (these are not: {}); try --metric htm",
-                set.names.join(" ")
-            ));
-        }
-        let (i, n) = spec
-            .split_once('/')
-            .and_then(|(i, n)| Some((i.parse::<usize>().ok()?, n.parse::<usize>().ok()?)))
-            .ok_or(format!("--slice {spec}: expected I/N"))?;
-        let dir = args.dir.expect("clap requires --dir");
-        let level = args.level.expect("clap requires --level");
-        std::fs::create_dir_all(&dir).map_err(|e| format!("{}: {e}", dir.display()))?;
-        let job = Job {
-            definition: engine::load::shipped::text_of(&def)?,
-            format: engine::load::format_of(&def, &engine::load::shipped::text_of(&def)?).into(),
-            choice: args.common.choice(),
-        };
-        job.claim(&dir, i)?;
-        let found = job_slices::run_job(&space, fp, &dir, i, n, level)?;
-        writeln!(w, "level {}: slice {i}/{n} found {found} states", level + 1).map_err(io)?;
-        return Ok(());
+    if let Some(spec) = &args.slice {
+        let (dir, level) = (args.dir.as_deref(), args.level);
+        let dir = dir.expect("clap requires --dir");
+        let level = level.expect("clap requires --level");
+        return gods_slices::run_slice(&def, &args.common, &chosen, &space, spec, dir, level, w);
     }
     eprintln!(
         "{states} ranks ({}), {} moves, {} threads",
@@ -138,26 +108,11 @@ pub fn run(args: GodsArgs, w: &mut impl Write) -> Result<()> {
     }
 }
 
-/// `twisty gods merge DIR`: the sliced run's files checked and combined.
-fn merge(dir: &std::path::Path, out: Option<PathBuf>, w: &mut impl Write) -> Result<()> {
-    let job = Job::read(dir)?;
-    let loaded =
-        engine::load::load(&job.definition_name(), &job.definition).map_err(|e| e.to_string())?;
-    let chosen = job.choice.apply(&loaded)?;
-    let (p, set) = (&chosen.puzzle, &chosen.set);
-    let space = Space::new(p, set.perms.clone())?;
-    let fp = fingerprint(p, set);
-    let table = job_slices::merge(&space, fp, dir)?;
-    print_distribution(w, &table, space.size)?;
-    match out {
-        Some(path) => table
-            .save(&path, fp)
-            .map_err(|e| format!("{}: {e}", path.display())),
-        None => Ok(()),
-    }
-}
-
-fn print_distribution(w: &mut impl Write, table: &DistTable, ranks: usize) -> Result<()> {
+pub(crate) fn print_distribution(
+    w: &mut impl Write,
+    table: &DistTable,
+    ranks: usize,
+) -> Result<()> {
     writeln!(w, "{:>5} {:>15}", "moves", "states").map_err(io)?;
     for (d, c) in table.distribution.iter().enumerate() {
         writeln!(w, "{d:>5} {c:>15}").map_err(io)?;

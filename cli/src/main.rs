@@ -9,6 +9,7 @@ mod cmd_gods;
 mod cmd_list;
 mod cmd_solve;
 mod common;
+mod gods_slices;
 mod progress;
 
 use clap::{Parser, Subcommand};
