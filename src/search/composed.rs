@@ -131,9 +131,11 @@ where
         let made = kids.moves.len();
         kids.states.truncate(made);
         self.heuristic.bounds(&kids.states, &mut kids.bounds);
+        // (The fields borrowed apart: edition 2018's closures would take all of `kids`.)
+        let (moves, bounds) = (&kids.moves, &kids.bounds);
         let f = |i: usize| {
-            g.saturating_add(self.domain.cost(kids.moves[i].0))
-                .saturating_add(kids.bounds[i])
+            g.saturating_add(self.domain.cost(moves[i].0))
+                .saturating_add(bounds[i])
         };
         kids.visit.clear();
         let mut next = u32::MAX;
