@@ -108,19 +108,31 @@ fn shortest_paths(s: &S, dist: &HashMap<S, u32>, perms: &[[usize; 8]]) -> Vec<Ve
     out
 }
 
-#[test]
-fn ida_finds_exactly_the_canonical_optimal_solutions() {
+/// The puzzle's moves, its exact distances (BFS), the heuristic (the larger of two pattern
+/// databases, each a BFS over its pattern) and the canonical pruner ("L and R commute").
+fn parts() -> (
+    Vec<[usize; 8]>,
+    HashMap<S, u32>,
+    impl twisty::heuristic::Heuristic<S> + Sync,
+    CanonicalPruner,
+) {
     let perms = perms();
     let exact = bfs(&perms, |s| *s);
-    assert_eq!(exact.len(), 40320);
     let (pa, pb) = (pattern([0, 1]), pattern([6, 7]));
     let (da, db) = (bfs(&perms, &pa), bfs(&perms, &pb));
     let look = |table: &HashMap<S, u32>, key: S| table.get(&key).copied().unwrap_or(UNREACHABLE);
     let h = Max(
-        FnBound(|s: &S| look(&da, pa(s))),
-        FnBound(|s: &S| look(&db, pb(s))),
+        FnBound(move |s: &S| look(&da, pa(s))),
+        FnBound(move |s: &S| look(&db, pb(s))),
     );
     let pruner = CanonicalPruner::new(7, class, |a, b| a != b && a < 2 && b < 2);
+    (perms, exact, h, pruner)
+}
+
+#[test]
+fn ida_finds_exactly_the_canonical_optimal_solutions() {
+    let (perms, exact, h, pruner) = parts();
+    assert_eq!(exact.len(), 40320);
     let domain = Rings(perms.clone());
     // Every 97th state: all depths are reached.
     let mut states: Vec<(&S, &u32)> = exact.iter().collect();
@@ -165,16 +177,7 @@ fn the_split_search_answers_the_same_on_any_number_of_threads() {
     use twisty::search::composed::{ChildOrder, Composed};
     use twisty::search::parallel::{first_in_iteration, Parallel, TaskHistory};
     use twisty::search::{SearchTree, Walker};
-    let perms = perms();
-    let exact = bfs(&perms, |s| *s);
-    let (pa, pb) = (pattern([0, 1]), pattern([6, 7]));
-    let (da, db) = (bfs(&perms, &pa), bfs(&perms, &pb));
-    let look = |table: &HashMap<S, u32>, key: S| table.get(&key).copied().unwrap_or(UNREACHABLE);
-    let h = Max(
-        FnBound(|s: &S| look(&da, pa(s))),
-        FnBound(|s: &S| look(&db, pb(s))),
-    );
-    let pruner = CanonicalPruner::new(7, class, |a, b| a != b && a < 2 && b < 2);
+    let (perms, exact, h, pruner) = parts();
     let domain = Rings(perms.clone());
     let tree = Composed::new(&domain, &h, &pruner, ChildOrder::Moves);
     let canonical_path = |p: &[usize]| {

@@ -283,14 +283,7 @@ impl SearchTree for Phase1<'_> {
 
     #[inline]
     fn child<'k>(&self, kids: &'k P1Kids, i: usize) -> Child<'k, P1Node, ()> {
-        let node = &kids.0[i];
-        Child {
-            m: node.last as usize,
-            cost: 1,
-            exact: false,
-            node,
-            pruning: (),
-        }
+        Child::new(kids.0[i].last as usize, &kids.0[i], ())
     }
 
     fn expand(&self, n: &P1Node, _: (), g: u32, threshold: u32, kids: &mut P1Kids) -> Expansion {
@@ -432,14 +425,7 @@ impl SearchTree for Phase2<'_> {
 
     #[inline]
     fn child<'k>(&self, kids: &'k P2Kids, i: usize) -> Child<'k, P2Node, ()> {
-        let node = &kids.0[i];
-        Child {
-            m: node.last as usize,
-            cost: 1,
-            exact: false,
-            node,
-            pruning: (),
-        }
+        Child::new(kids.0[i].last as usize, &kids.0[i], ())
     }
 
     fn expand(&self, n: &P2Node, _: (), g: u32, threshold: u32, kids: &mut P2Kids) -> Expansion {

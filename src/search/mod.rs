@@ -37,6 +37,20 @@ pub struct Child<'k, N, P> {
     pub pruning: P,
 }
 
+impl<'k, N, P> Child<'k, N, P> {
+    /// A child by move `m` that costs 1 and whose bound is not exact.
+    #[inline]
+    pub fn new(m: usize, node: &'k N, pruning: P) -> Self {
+        Child {
+            m,
+            cost: 1,
+            exact: false,
+            node,
+            pruning,
+        }
+    }
+}
+
 /// A puzzle's search tree as the search walks it. The tree owns everything puzzle-specific: how
 /// a node is made, its bounds and which move may follow which (the [`SearchTree::Pruning`]
 /// state travels with each node).

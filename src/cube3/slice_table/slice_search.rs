@@ -272,15 +272,10 @@ impl SearchTree for SliceSearch<'_> {
     #[inline]
     fn child<'k>(&self, kids: &'k Kids, i: usize) -> Child<'k, Node, Last> {
         let k = kids.kids[i];
-        Child {
-            m: k.m as usize,
-            cost: 1,
-            exact: false,
-            node: &kids.nodes[i],
-            pruning: Last {
-                face: k.m / 3,
-                no_half: k.tight,
-            },
-        }
+        let last = Last {
+            face: k.m / 3,
+            no_half: k.tight,
+        };
+        Child::new(k.m as usize, &kids.nodes[i], last)
     }
 }
