@@ -12,7 +12,7 @@
 //! neither), the group is fixed by the 16 symmetries, and it holds every half turn: the search's
 //! tight-bound rule rests on that.
 
-use super::edge_masks::{Compress, EdgeSym};
+use super::edge_masks::{Compress, EdgeSym, M_SLICE};
 use super::fast_cube::FastCube;
 use crate::cube3::cubie::{CubieCube, N_MOVES};
 use crate::cube3::symmetry::{Symmetries, N_SYM};
@@ -20,8 +20,6 @@ use crate::cube3::tables::SymClasses;
 
 /// Corner pieces of the first tetrad (URF, ULB, DLF, DRB); the others are the second.
 const TETRAD: [u8; 4] = [0, 2, 5, 7];
-/// Edge pieces of the M slice (UF, UB, DF, DB); E is 8..12 (FR FL BL BR), S the rest.
-pub(super) const M_SLICE: [u8; 4] = [1, 3, 5, 7];
 
 /// Which parts of the group a table keeps (its size ladder, [`super::TableSize`]).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]

@@ -3,8 +3,11 @@
 //! the symmetry moves positions, then are ranked again ([`super::SliceCoords::view_index`]). Each
 //! table here is a few KB, so a search's look-up of a conjugated coordinate never misses in cache.
 
-use super::coords::M_SLICE;
 use crate::cube3::symmetry::Symmetries;
+
+/// Edge pieces of the M slice (UF, UB, DF, DB); E is 8..12 (FR FL BL BR), S the rest. (Here, not in
+/// `coords`, which builds on this module: neither imports the other back.)
+pub(super) const M_SLICE: [u8; 4] = [1, 3, 5, 7];
 
 /// How a symmetry S moves the edge coordinate's three 12-bit masks (E-slice pieces, M-slice pieces,
 /// flipped E-slice pieces, by position), so that a conjugated cube's edge coordinate needs no
