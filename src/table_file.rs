@@ -94,10 +94,8 @@ impl fmt::Display for TableFileError {
     }
 }
 
-/// The one way a table is kept between runs: read from `path` if it is there and sound; else
-/// built, and saved there (its folder made). A damaged, truncated or foreign file is named through
-/// `log` and built again; a folder that cannot be written is named and otherwise ignored (the
-/// answer stands without the file). With no `path`, only built.
+/// The one way a table is kept between runs: read from `path` if it is there and sound
+/// ([`read_kept`]); else built, and saved there ([`keep`]). With no `path`, only built.
 pub fn cached<T>(
     path: Option<&Path>,
     log: &mut dyn FnMut(&str),
@@ -105,25 +103,46 @@ pub fn cached<T>(
     build: impl FnOnce(&mut dyn FnMut(&str)) -> T,
     save: impl FnOnce(&T, &Path) -> std::io::Result<()>,
 ) -> T {
-    if let Some(p) = path {
-        match load(p) {
-            Ok(t) => return t,
-            Err(e) if p.exists() => log(&format!("{}: {e}; building it again", p.display())),
-            Err(_) => {}
-        }
+    if let Some(t) = path.and_then(|p| read_kept(p, log, load)) {
+        return t;
     }
     let t = build(log);
     if let Some(p) = path {
-        let saved = match p.parent() {
-            Some(d) => std::fs::create_dir_all(d).and_then(|_| save(&t, p)),
-            None => save(&t, p),
-        };
-        match saved {
+        // A folder that cannot be written costs the next run's time, nothing more.
+        match keep(p, |p| save(&t, p)) {
             Ok(()) => log(&format!("saved {}", p.display())),
             Err(e) => log(&format!("cannot save {}: {e}", p.display())),
         }
     }
     t
+}
+
+/// A table kept at `path`, if it is there and sound. One that is there but damaged, truncated or
+/// another table's is named through `log` and not used (to be built again).
+pub fn read_kept<T>(
+    path: &Path,
+    log: &mut dyn FnMut(&str),
+    load: impl FnOnce(&Path) -> Result<T, TableFileError>,
+) -> Option<T> {
+    match load(path) {
+        Ok(t) => Some(t),
+        Err(e) if path.exists() => {
+            log(&format!(
+                "{}: {e}; not used, building it again",
+                path.display()
+            ));
+            None
+        }
+        Err(_) => None,
+    }
+}
+
+/// Writes a table to `path` by `save` (such as [`save`]), its folder made first.
+pub fn keep(path: &Path, save: impl FnOnce(&Path) -> std::io::Result<()>) -> std::io::Result<()> {
+    match path.parent() {
+        Some(d) => std::fs::create_dir_all(d).and_then(|_| save(path)),
+        None => save(path),
+    }
 }
 
 /// Writes `header` and its words (`header.words()` of them, from `words`) to `path`.

@@ -21,9 +21,7 @@ impl Cache {
     /// Writes a table (a failure is only reported: the answer stands without it).
     pub fn keep(&self, what: &str, header: &TableHeader, words: impl Iterator<Item = u64>) {
         let path = self.path(what);
-        let saved =
-            std::fs::create_dir_all(&self.dir).and_then(|_| table_file::save(&path, header, words));
-        if let Err(e) = saved {
+        if let Err(e) = table_file::keep(&path, |p| table_file::save(p, header, words)) {
             eprintln!(
                 "warning: could not keep {} in the cache: {e}",
                 path.display()
@@ -43,13 +41,10 @@ impl Cache {
             bits,
             extra: Vec::new(),
         };
-        let mut words = Vec::new();
-        match table_file::load(&path, &expect, &mut words) {
-            Ok(h) => Some((words, h.extra)),
-            Err(e) => {
-                eprintln!("note: {} not used ({e}); building anew", path.display());
-                None
-            }
-        }
+        let mut note = |m: &str| eprintln!("note: {m}");
+        table_file::read_kept(&path, &mut note, |p| {
+            let mut words = Vec::new();
+            table_file::load(p, &expect, &mut words).map(|h| (words, h.extra))
+        })
     }
 }
