@@ -1,8 +1,8 @@
 //! Chooses the quantile at which `twisty learn eval` reads the degenerate network, on states of
 //! another seed than the evaluation's (so the choice is not fitted to the test states): for the
 //! mode and each quantile the view table keeps, % optimal per optimal length and over the paper's
-//! mix, and mean states evaluated. `cargo run --release -p engine --features learn --example
-//! learn_quantile [PER_LENGTH [SEED [NODE_LIMIT [WEIGHTS]]]]` (defaults 30, 7, 100000, the
+//! mix, and mean states evaluated. `cargo run --release -p twisty-learn --features net --example
+//! quantile [PER_LENGTH [SEED [NODE_LIMIT [WEIGHTS]]]]` (defaults 30, 7, 100000, the
 //! committed degenerate weights; other weights, with their `.fnv64`, compare a new network before
 //! paying for a whole `eval`). Builds the view table at `target/learn/degenerate-views.bin` first
 //! if it is missing or was made for other weights (some minutes).

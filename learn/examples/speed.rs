@@ -1,6 +1,6 @@
 //! Throughput of training the seed-003 network on this machine, and of IDA* with it (a
-//! measurement, not a command): `cargo run --release -p engine --features learn --example
-//! learn_speed [WALKS]`.
+//! measurement, not a command): `cargo run --release -p twisty-learn --features net --example
+//! speed [WALKS]`.
 use std::time::Instant;
 use twisty::notation::{Face, Move, Turn};
 use twisty::rng::Rng;

@@ -324,7 +324,7 @@ fn eval(args: &EvalArgs, w: &mut impl Write) -> Result<(), String> {
 #[cfg(not(feature = "net"))]
 fn without_feature() -> String {
     "this twisty was built without the `learn` feature (the network crates); build it with \
-     `cargo build --release -p engine --features learn`"
+     `cargo build --release -p twisty-cli --features learn`"
         .into()
 }
 
