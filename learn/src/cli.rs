@@ -81,7 +81,7 @@ pub struct EvalArgs {
     node_limit: u64,
     /// The quantile at which the "degenerate NN, quantile" heuristic reads the degenerate
     /// network's output (the paper reads its most likely distance): one of 0.01 .. 0.05, 0.1,
-    /// 0.15, ..., 0.5. The default won on another seed's states (`--example learn_quantile`).
+    /// 0.15, ..., 0.5. The default won on another seed's states (`--example quantile`).
     #[arg(long, default_value_t = 0.03)]
     quantile: f32,
     /// The degenerate network evaluated on the 5,617,306 canonical views (every view a cube can
