@@ -96,5 +96,9 @@ pub fn scrambled(puzzle: &Puzzle, moves: &str) -> Result<State> {
 
 /// Output errors as the commands report them.
 pub fn io(e: std::io::Error) -> String {
+    // A reader that went away (`| head`) ends the process quietly, as the judge binaries do.
+    if e.kind() == std::io::ErrorKind::BrokenPipe {
+        twisty::output::write_failed("twisty", &e);
+    }
     e.to_string()
 }
