@@ -9,7 +9,8 @@
 //! - `symmetry`: the 16 symmetries that keep the U-D axis, and the URF-DBL third turn.
 //! - `sym_table`: distance tables over symmetry classes, built by parallel BFS, cached in files.
 //! - `tables`: move tables, symmetry classes, the small phase-1 and phase-2 tables.
-//! - `two_phase`: Kociemba's two-phase search (cube3).
+//! - `two_phase`: Kociemba's two-phase search (cube3); `two_phase_trees`: its two phases as trees
+//!   for the library's search.
 //! - `cache`: where both solvers keep their tables, and the flags that choose the folder.
 //! - `optimal`: IDA* with Korf's pattern databases (the optimal solver before the slice table).
 //! - `slice_table`: the optimal solver (cube3-opt): one big symmetry-reduced table, IDA* on both
@@ -30,6 +31,7 @@ pub mod sym_table;
 pub mod symmetry;
 pub mod tables;
 pub mod two_phase;
+mod two_phase_trees;
 
 pub use self::cubie::*;
 pub use self::facelet_string::*;
