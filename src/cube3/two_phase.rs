@@ -37,6 +37,17 @@ pub struct TwoPhaseTables {
     pub axes: Axes,
 }
 
+/// The exact distance of a neighbour of a state `dist` away, from the neighbour's distance mod 3
+/// (a move changes the distance by at most one).
+#[inline]
+pub(super) fn step_mod3(mod3: u8, dist: u8) -> u8 {
+    match (mod3 + 3 - dist % 3) % 3 {
+        0 => dist,
+        1 => dist + 1,
+        _ => dist - 1,
+    }
+}
+
 /// One of the six ways to search: the cube (or its inverse) seen along another axis.
 struct Direction {
     axis: usize,
@@ -115,11 +126,7 @@ impl TwoPhaseTables {
     /// The exact phase-1 distance of a neighbour of a state `dist` away, from the mod-3 table.
     #[inline]
     pub fn phase1_step(&self, flip: usize, slice: usize, twist: usize, dist: usize) -> usize {
-        match (self.phase1_mod3(flip, slice, twist) as usize + 3 - dist % 3) % 3 {
-            0 => dist,
-            1 => dist + 1,
-            _ => dist - 1,
-        }
+        step_mod3(self.phase1_mod3(flip, slice, twist), dist as u8) as usize
     }
 
     /// The exact phase-1 distance, by walking down the mod-3 table.

@@ -5,7 +5,7 @@
 
 use super::cubie::N_MOVES;
 use super::tables::{is_phase2_move, N_SLICE_PERM, PHASE2_MOVES};
-use super::two_phase::TwoPhaseTables;
+use super::two_phase::{step_mod3, TwoPhaseTables};
 use crate::coord::rank_perm;
 use crate::search::{Child, Control, Expansion, SearchTree, Step, Walker};
 
@@ -91,11 +91,7 @@ impl SearchTree for Phase1<'_> {
                     kept += 1;
                 }
             }
-            return Expansion {
-                kept,
-                made: kept as u64,
-                next: threshold + 1,
-            };
+            return Expansion::unit(kept, threshold);
         }
         // Three passes over the children, so that the processor overlaps their cache misses instead
         // of waiting for each in turn: their coordinates (asking for their flip-slice entries),
@@ -138,15 +134,10 @@ impl SearchTree for Phase1<'_> {
         for k in 0..with_index {
             mod3[k] = self.t.phase1.get(pending[k].4 as usize);
         }
-        let here = n.dist % 3;
         let dist = n.dist;
         for k in 0..with_index {
             let (m, f, s, t, _) = pending[k];
-            let d = match (mod3[k] + 3 - here) % 3 {
-                0 => dist,
-                1 => dist + 1,
-                _ => dist - 1,
-            };
+            let d = step_mod3(mod3[k], dist);
             if d as usize >= togo {
                 continue;
             }
@@ -159,11 +150,7 @@ impl SearchTree for Phase1<'_> {
             };
             kept += 1;
         }
-        Expansion {
-            kept,
-            made: kept as u64,
-            next: threshold + 1,
-        }
+        Expansion::unit(kept, threshold)
     }
 }
 
@@ -245,11 +232,7 @@ impl SearchTree for Phase2<'_> {
             };
             kept += 1;
         }
-        Expansion {
-            kept,
-            made: kept as u64,
-            next: threshold + 1,
-        }
+        Expansion::unit(kept, threshold)
     }
 }
 

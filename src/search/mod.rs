@@ -26,6 +26,19 @@ pub struct Expansion {
     pub next: u32,
 }
 
+impl Expansion {
+    /// A unit-cost tree's expansion that counts the children it kept: anything dropped costs at
+    /// least one more than `threshold`.
+    #[inline]
+    pub fn unit(kept: usize, threshold: u32) -> Self {
+        Expansion {
+            kept,
+            made: kept as u64,
+            next: threshold + 1,
+        }
+    }
+}
+
 /// A child kept by [`SearchTree::expand`].
 pub struct Child<'k, N, P> {
     /// The move that made it: the path is a list of these.

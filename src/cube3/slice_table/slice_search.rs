@@ -262,11 +262,7 @@ impl SearchTree for SliceSearch<'_> {
             kids.nodes.push(self.child(n, k.m as usize));
         }
         // (Counted as the nodes searched: the children kept.)
-        Expansion {
-            kept: kids.kids.len(),
-            made: kids.kids.len() as u64,
-            next: bound + 1,
-        }
+        Expansion::unit(kids.kids.len(), bound)
     }
 
     #[inline]
