@@ -1,7 +1,7 @@
 //! `twisty apply`: a move sequence applied to the solved state, drawn as a net where the
 //! definition has stickers, and printed as a state.
 
-use crate::common::{io, open, scrambled, Result};
+use crate::cmd_common::{io, open, scrambled, Result};
 use engine::model::net_drawing::draw;
 use engine::model::show::ShowState;
 use std::io::{IsTerminal, Write};

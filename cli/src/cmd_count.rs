@@ -1,7 +1,7 @@
 //! `twisty count`: the reachable states, by a full BFS where the table fits, else the order of the
 //! group the moves generate (Schreier-Sims).
 
-use crate::common::{io, open, Common, Result};
+use crate::cmd_common::{io, open, Common, Result};
 use crate::progress::TableProgress;
 use engine::gods::count;
 use engine::solving::solver::full_table_bytes;

@@ -1,7 +1,7 @@
 //! `twisty discover`: the shortest sequence for each effect that moves few pieces, ranked as the
 //! article ranks them.
 
-use crate::common::{io, open, Common, Result};
+use crate::cmd_common::{io, open, Common, Result};
 use crate::progress::TableProgress;
 use engine::discovery::{bytes_per_state, discover, Options};
 use engine::interrupt;

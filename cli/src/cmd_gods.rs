@@ -2,7 +2,7 @@
 //! slice of one level of a sliced run (`--slice I/N`, for a job array), or `merge DIR`, which
 //! checks and combines a sliced run's files: those two are in `gods_slices.rs`.
 
-use crate::common::{io, open, Common, Result};
+use crate::cmd_common::{io, open, Common, Result};
 use crate::gods_slices;
 use crate::progress::TableProgress;
 use engine::solving::solver::{fingerprint, full_table_bytes};

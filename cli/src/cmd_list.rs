@@ -1,6 +1,6 @@
 //! `twisty list`: the shipped definitions, their orbits and comments.
 
-use crate::common::{io, open, Result};
+use crate::cmd_common::{io, open, Result};
 use engine::load::shipped::SHIPPED;
 use std::io::Write;
 

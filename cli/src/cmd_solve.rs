@@ -1,7 +1,7 @@
 //! `twisty solve`: an optimal sequence to the goal from a scramble or a state file, or the shortest
 //! sequence with a given effect.
 
-use crate::common::{io, open, scrambled, Common, Result};
+use crate::cmd_common::{io, open, scrambled, Common, Result};
 use crate::progress::{self, TableProgress};
 use engine::model::state_notation;
 use engine::solving::solver::{FullTable, Method, Options, Solver};

@@ -2,8 +2,8 @@
 //! of one level a job, then the slices checked and combined (the protocol is in
 //! `engine::gods::job_slices`).
 
+use crate::cmd_common::{io, Common, Result};
 use crate::cmd_gods::print_distribution;
-use crate::common::{io, Common, Result};
 use engine::gods::job_slices::{self, Job};
 use engine::model::choice::Chosen;
 use engine::solving::solver::fingerprint;

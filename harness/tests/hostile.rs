@@ -2,9 +2,9 @@
 //! that hang or crash, signals to the judge, a closed or full stdout. Each test asserts verdicts and
 //! that nothing is left running; none depends on sleeping.
 
-mod common;
+mod judge_helpers;
 
-use common::{alive, fixture, judge, judge_command, verdicts};
+use judge_helpers::{alive, fixture, judge, judge_command, verdicts};
 use std::io::Read;
 use std::process::Stdio;
 

@@ -1,8 +1,8 @@
 //! The judge on a fixture problem whose solver earns each verdict on purpose.
 
-mod common;
+mod judge_helpers;
 
-use common::{fixture, judge};
+use judge_helpers::{fixture, judge};
 use std::path::PathBuf;
 use std::process::Command;
 

@@ -3,8 +3,8 @@
 //! over-estimates are counted on every state and IDA* with it is checked against exact distances.
 //! The network sees the 24 stickers in six colours (144 inputs); the search moves coordinates.
 
-use twisty::cube2::cubie::{MOVES, SIZE};
-use twisty::cube2::tables::Cube2Tables;
+use twisty::cube2::coord_tables::Cube2Tables;
+use twisty::cube2::corner_cubie::{MOVES, SIZE};
 use twisty::dist_table::depth::DepthTable;
 use twisty::heuristic::Heuristic;
 use twisty::pruner::CanonicalPruner;

@@ -2,7 +2,7 @@
 //! library's cubie model, and its nine turns (`U R F`, DBL fixed) as sticker maps.
 
 use crate::cube3_stickers::Stickers;
-use twisty::cube2::cubie::{solver_move, CubieCube, CORNERS, MOVES};
+use twisty::cube2::corner_cubie::{solver_move, CubieCube, CORNERS, MOVES};
 
 /// The stickers of coordinate `coord` (the first 24 of 48; the rest 0).
 pub fn stickers_of(coord: usize) -> Stickers {

@@ -10,8 +10,7 @@
 //! - [`network`] (feature `net`: candle) and [`view_table`] (the network over every view);
 //! - [`sticker_search`]: IDA* on stickers with any heuristic, the network's too; [`eval_report`]: the figures;
 //! - [`eval`]: the paper's experiment; [`cube2_eval`]: its 2x2x2 variant over every state;
-//! - [`cli`]: `twisty learn`.
-pub mod cli;
+//! - [`learn_commands`]: `twisty learn`.
 pub mod cube2_eval;
 pub mod cube2_stickers;
 pub mod cube3_stickers;
@@ -19,6 +18,7 @@ pub mod data;
 #[cfg(feature = "net")]
 pub mod eval;
 pub mod eval_report;
+pub mod learn_commands;
 #[cfg(feature = "net")]
 pub mod network;
 pub mod paper;

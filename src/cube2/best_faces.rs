@@ -12,8 +12,10 @@
 
 // Through the submodules, not the re-exports: a bundle without this module's users drops what it
 // imports, and the bundler prunes such imports only when it sees the module that defined them.
-use crate::cube2::cubie::{CubieCube, CORNER_FACELETS, CO_SIZE, CP_SIZE, QUARTER_MOVES, SIZE};
-use crate::cube2::tables::Cube2Tables;
+use crate::cube2::coord_tables::Cube2Tables;
+use crate::cube2::corner_cubie::{
+    CubieCube, CORNER_FACELETS, CO_SIZE, CP_SIZE, QUARTER_MOVES, SIZE,
+};
 
 /// Answers `(state coordinate, N)` queries; `answers[i]` is query `i`'s answer.
 pub fn most_uniform_faces(queries: &[(usize, usize)]) -> Vec<u8> {

@@ -7,21 +7,22 @@
 //!   and checks that the stickers are a real cube.
 //! - [`Cube2Tables`]: coordinate move tables and the packed HTM / QTM distance tables; an optimal
 //!   solution is read off a table by stepping to a neighbour one closer.
-
-//! - `judges`: the judges' sticker numberings and colour lists.
+//!
+//! - `corner_cubie`: [`CubieCube`] and the coordinates; `coord_tables`: [`Cube2Tables`].
+//! - `judge_layouts`: the judges' sticker numberings and colour lists.
 //! - `solvers`: the solvers, scramble parsing and solution formatting.
 //! - `best_faces`: HDU 4801's answer for every state at once (the most single-coloured faces within
 //!   N quarter turns).
 
 pub mod best_faces;
-pub mod cubie;
-pub mod judges;
+pub mod coord_tables;
+pub mod corner_cubie;
+pub mod judge_layouts;
 pub mod solvers;
 pub mod stickers;
-pub mod tables;
 
-pub use self::cubie::*;
-pub use self::judges::*;
+pub use self::coord_tables::*;
+pub use self::corner_cubie::*;
+pub use self::judge_layouts::*;
 pub use self::solvers::*;
 pub use self::stickers::*;
-pub use self::tables::*;

@@ -1,8 +1,8 @@
 //! The 2x2x2 solvers: optimal solutions read off a packed distance table (HTM or QTM), scrambles in
 //! and solutions out, and the seed articles' IDA* kept as the baseline.
 
-use super::cubie::{CubieCube, CO_SIZE, HALF_TURN_MOVES, MOVES};
-use super::tables::Cube2Tables;
+use super::coord_tables::Cube2Tables;
+use super::corner_cubie::{CubieCube, CO_SIZE, HALF_TURN_MOVES, MOVES};
 use crate::dist_table::{depth::DepthTable, packed::PackedTable};
 use crate::input::InputError;
 use crate::notation::{parse_moves, Families};

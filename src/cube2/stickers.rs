@@ -1,7 +1,7 @@
 //! Reading a 2x2x2 from 24 sticker colours in the canonical numbering, any colour numbering, with
 //! a message that names the corner and what is wrong when they are no real cube.
 
-use super::cubie::{CubieCube, CORNERS, CORNER_FACELETS, CORNER_NAMES, DBL, URF};
+use super::corner_cubie::{CubieCube, CORNERS, CORNER_FACELETS, CORNER_NAMES, DBL, URF};
 use crate::facelet::PieceError;
 use crate::notation::Face;
 

@@ -5,10 +5,10 @@
 //! - `facelet_string`: 54-facelet strings in the `URFDLB` order, validated.
 //! - `scramble`: notation (rotations, slices, wide turns) onto cubies and a frame of reference; input
 //!   lines answered on several threads.
-//! - `judges`: BOJ 5373.
+//! - `judge_formats`: BOJ 5373.
 //! - `symmetry`: the 16 symmetries that keep the U-D axis, and the URF-DBL third turn.
 //! - `sym_table`: distance tables over symmetry classes, built by parallel BFS, cached in files.
-//! - `tables`: move tables, symmetry classes, the small phase-1 and phase-2 tables.
+//! - `two_phase_tables`: move tables, symmetry classes, the small phase-1 and phase-2 tables.
 //! - `two_phase`: Kociemba's two-phase search (cube3); `two_phase_trees`: its two phases as trees
 //!   for the library's search.
 //! - `cache`: where both solvers keep their tables, and the flags that choose the folder.
@@ -23,17 +23,17 @@
 pub mod cache;
 pub mod cubie;
 pub mod facelet_string;
-pub mod judges;
+pub mod judge_formats;
 pub mod optimal;
 pub mod scramble;
 pub mod slice_table;
 pub mod sym_table;
 pub mod symmetry;
-pub mod tables;
 pub mod two_phase;
+pub mod two_phase_tables;
 mod two_phase_trees;
 
 pub use self::cubie::*;
 pub use self::facelet_string::*;
-pub use self::judges::*;
+pub use self::judge_formats::*;
 pub use self::scramble::*;

@@ -6,8 +6,8 @@
 
 use super::cubie::{CubieCube, N_MOVES};
 use super::sym_table::{SymSpace, SymTable};
-use super::tables::{MoveTables, N_PERM8, N_TWIST};
 use super::two_phase::TwoPhaseTables;
+use super::two_phase_tables::{MoveTables, N_PERM8, N_TWIST};
 use crate::coord::{rank_arrangement, unrank_arrangement};
 use crate::heuristic::Heuristic;
 use crate::pruner::CanonicalPruner;

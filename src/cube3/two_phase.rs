@@ -12,7 +12,7 @@
 use super::cubie::{CubieCube, N_MOVES};
 use super::sym_table::SymTable;
 use super::symmetry::{Axes, Symmetries};
-use super::tables::{
+use super::two_phase_tables::{
     Classes, FlipSliceEntries, MoveTables, Phase1Space, Phase2Space, Phase2Tables, N_PHASE1,
     N_PHASE2, N_SLICE_PERM,
 };

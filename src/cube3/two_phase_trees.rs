@@ -4,8 +4,8 @@
 //! followed in permutations ([`Follow`]) and handed to phase 2.
 
 use super::cubie::N_MOVES;
-use super::tables::{is_phase2_move, N_SLICE_PERM, PHASE2_MOVES};
 use super::two_phase::{step_mod3, TwoPhaseTables};
+use super::two_phase_tables::{is_phase2_move, N_SLICE_PERM, PHASE2_MOVES};
 use crate::coord::rank_perm;
 use crate::search::{Child, Control, Expansion, SearchTree, Step, Walker};
 

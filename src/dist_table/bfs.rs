@@ -33,6 +33,24 @@ const RUN: usize = 512;
 /// Words scanned by one thread between two looks at the shared work counter.
 const CHUNK_WORDS: usize = 1024;
 
+/// The pull step alone, for a BFS that keeps its levels elsewhere (the engine's slice jobs, which
+/// keep each level in files): calls `found(s)` for every state `s` of `unreached` (ascending) with a
+/// predecessor `p` for which `in_level(p)`, asking the graph in runs as the parallel BFS does.
+pub fn pull_step<G: Graph, I: Iterator<Item = usize>, P: FnMut(usize) -> bool, F: FnMut(usize)>(
+    graph: &G,
+    unreached: I,
+    mut in_level: P,
+    mut found: F,
+) {
+    let mut unreached = unreached.peekable();
+    let mut run: Vec<usize> = Vec::with_capacity(RUN);
+    while unreached.peek().is_some() {
+        run.clear();
+        run.extend(unreached.by_ref().take(RUN));
+        graph.any_predecessor_of_run(&run, &mut in_level, |k| found(run[k]));
+    }
+}
+
 /// A finished level, for progress reports.
 pub struct Level {
     pub depth: usize,

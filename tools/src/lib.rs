@@ -9,4 +9,4 @@ pub mod timing;
 pub use twisty::rng;
 pub mod robot_costs;
 pub mod robot_model;
-pub mod stickers;
+pub mod sticker_sims;

@@ -1,9 +1,9 @@
-//! cube3-opt against meeting in the middle on the 3x3x3 sticker model (`tools::stickers`), which
+//! cube3-opt against meeting in the middle on the 3x3x3 sticker model (`tools::sticker_sims`), which
 //! shares no code or table with the solver: balls of states around solved and around the cube,
 //! stored as sorted sticker keys.
 
 use std::sync::OnceLock;
-use tools::stickers::{cube3_upright, Cube3Meet};
+use tools::sticker_sims::{cube3_upright, Cube3Meet};
 use twisty::cube3::optimal::OptimalTables;
 use twisty::cube3::read_position;
 use twisty::cube3::slice_table::{SliceTables, TableSize};

@@ -1,8 +1,8 @@
 //! The learned heuristic's training data (`twisty_learn::data`) against independent truth: the
-//! sticker model's own moves, and exact distances from meeting in the middle (`tools::stickers`).
+//! sticker model's own moves, and exact distances from meeting in the middle (`tools::sticker_sims`).
 
 use std::collections::{HashMap, HashSet};
-use tools::stickers::{face_turns, Cube3Meet};
+use tools::sticker_sims::{face_turns, Cube3Meet};
 use twisty::sticker_cube3::StickerCube3;
 use twisty_learn::cube3_stickers::{encode, project, stickers, to_cube, turn_tables, Kind};
 use twisty_learn::data::{generate, goal, Rng};
@@ -274,7 +274,7 @@ fn the_pair_of_tables_and_stickers_solves_optimally_and_gives_up_at_its_budget()
 
 #[test]
 fn cube2_turn_tables_turn_stickers_as_cubies_do() {
-    use twisty::cube2::cubie::{solver_move, CubieCube};
+    use twisty::cube2::corner_cubie::{solver_move, CubieCube};
     use twisty_learn::cube2_stickers::{stickers_of, turn_tables};
     let turns = turn_tables();
     let mut rng = Rng::new(4);
@@ -293,8 +293,8 @@ fn cube2_turn_tables_turn_stickers_as_cubies_do() {
 
 #[test]
 fn cube2_distances_match_the_published_distribution_and_bound_the_labels() {
+    use twisty::cube2::coord_tables::Cube2Tables;
     use twisty::cube2::stickers::from_stickers;
-    use twisty::cube2::tables::Cube2Tables;
     use twisty_learn::cube2_eval::Cube2Domain;
     let domain = Cube2Domain {
         tables: Cube2Tables::new(),

@@ -12,7 +12,7 @@
 use crate::tables::full_table::{DistTable, RankGraph};
 use crate::tables::space::Space;
 use std::path::{Path, PathBuf};
-use twisty::dist_table::Graph;
+use twisty::dist_table::bfs::pull_step;
 use twisty::table_file::{self, TableHeader};
 
 /// One slice file: the states of one level inside one slice's range.
@@ -158,24 +158,18 @@ pub fn run_job(
     }
     // The library BFS's pull step over this slice: each unseen state with a neighbour in the
     // frontier is in the next level.
-    let graph = RankGraph::new(space);
     let mut bits = vec![0u64; r.len().div_ceil(64)];
     let mut count = 0;
-    let mut run = Vec::with_capacity(512);
-    let mut unseen = r.clone().filter(|&x| !get(&seen, x - r.start)).peekable();
-    while unseen.peek().is_some() {
-        run.clear();
-        run.extend(unseen.by_ref().take(512));
-        graph.any_predecessor_of_run(
-            &run,
-            |n| get(&front, n),
-            |i| {
-                let k = run[i] - r.start;
-                bits[k / 64] |= 1 << (k % 64);
-                count += 1;
-            },
-        );
-    }
+    pull_step(
+        &RankGraph::new(space),
+        r.clone().filter(|&x| !get(&seen, x - r.start)),
+        |n| get(&front, n),
+        |s| {
+            let k = s - r.start;
+            bits[k / 64] |= 1 << (k % 64);
+            count += 1;
+        },
+    );
     let out = SliceFile {
         level: level + 1,
         slice,

@@ -14,12 +14,12 @@
 // judge binaries only; this file may use current Rust.
 #![allow(clippy::incompatible_msrv)]
 
-mod options;
+mod command_line;
 mod prepare;
 mod serial;
 
 use clap::Parser;
-use options::{in_range, speed_of, Run, Setup, SetupArgs};
+use command_line::{in_range, speed_of, Run, Setup, SetupArgs};
 use prepare::prepare;
 use serial::{open_ports, send, simulate};
 use std::io::Read;

@@ -1,7 +1,7 @@
 //! The input read as a robot plan: a robot2 line as it is, a face-turn solution or the camera's grid
 //! planned robot-optimally here, with the cube it starts from when that is known.
 
-use crate::options::{Goal, InputKind, Run};
+use crate::command_line::{Goal, InputKind, Run};
 use crate::Failure;
 use twisty::cube2::CubieCube;
 use twisty::input::InputError;

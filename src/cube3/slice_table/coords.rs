@@ -16,7 +16,7 @@ use super::edge_masks::{Compress, EdgeSym, M_SLICE};
 use super::fast_cube::FastCube;
 use crate::cube3::cubie::{CubieCube, N_MOVES};
 use crate::cube3::symmetry::{Symmetries, N_SYM};
-use crate::cube3::tables::SymClasses;
+use crate::cube3::two_phase_tables::SymClasses;
 
 /// Corner pieces of the first tetrad (URF, ULB, DLF, DRB); the others are the second.
 const TETRAD: [u8; 4] = [0, 2, 5, 7];

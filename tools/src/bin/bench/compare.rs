@@ -8,14 +8,14 @@
 //! databases from one cache folder: both trees read the same files, warmed by a run of each
 //! before the timed ones.
 
-use crate::cube3_opt::{by_length, random_cubes, tables_dir};
+use crate::cube3_opt_timing::{by_length, random_cubes, tables_dir};
 use crate::engine_twips::def;
-use crate::hdu4801::hdu4801_cases;
+use crate::hdu4801_timing::hdu4801_cases;
 use crate::shared::{scrambles, temp_input};
 use std::path::{Path, PathBuf};
 use std::process::Command;
 use tools::rng::Rng;
-use tools::stickers::floppy_bfs;
+use tools::sticker_sims::floppy_bfs;
 use tools::timing::{max_rss_mb, median_ms, root, runs};
 
 /// Runs of the whole comparison: each row's three medians show the noise beside the change.

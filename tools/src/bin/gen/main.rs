@@ -1,21 +1,21 @@
 //! Test-case generators: `cargo run -p tools --bin gen -- PROBLEM [--out DIR]`.
 //!
-//! Answers come from sticker-level simulation (`tools::stickers`), never from the solver under test.
+//! Answers come from sticker-level simulation (`tools::sticker_sims`), never from the solver under test.
 //! Output is deterministic (fixed seeds), so regenerating gives the same files.
 //!
 //! One module per problem's generator; `scramble` and `judge_net` hold what several share.
 
-mod aoj0300;
-mod boj5373;
-mod cf887c;
-mod cube2;
-mod cube3;
-mod cube3_opt;
-mod hdu4801;
+mod aoj0300_cases;
+mod boj5373_cases;
+mod case_making;
+mod cf887c_cases;
+mod cube2_cases;
+mod cube3_cases;
+mod cube3_opt_cases;
+mod hdu4801_cases;
 mod judge_net;
-mod mipt041;
-mod robot2;
-mod scramble;
+mod mipt041_cases;
+mod robot2_cases;
 
 use clap::{Parser, ValueEnum};
 use std::path::PathBuf;
@@ -45,15 +45,15 @@ enum Problem {
 fn main() {
     let cli = Cli::parse();
     let (name, files) = match cli.problem {
-        Problem::Aoj0300 => ("aoj0300", aoj0300::aoj0300()),
-        Problem::Cube2 => ("cube2", cube2::cube2()),
-        Problem::Cf887c => ("cf887c", cf887c::cf887c()),
-        Problem::Hdu4801 => ("hdu4801", hdu4801::hdu4801()),
-        Problem::Mipt041 => ("mipt041", mipt041::mipt041()),
-        Problem::Robot2 => ("robot2", robot2::robot2()),
-        Problem::Boj5373 => ("boj5373", boj5373::boj5373()),
-        Problem::Cube3 => ("cube3", cube3::cube3()),
-        Problem::Cube3Opt => ("cube3-opt", cube3_opt::cube3_opt()),
+        Problem::Aoj0300 => ("aoj0300", aoj0300_cases::aoj0300()),
+        Problem::Cube2 => ("cube2", cube2_cases::cube2()),
+        Problem::Cf887c => ("cf887c", cf887c_cases::cf887c()),
+        Problem::Hdu4801 => ("hdu4801", hdu4801_cases::hdu4801()),
+        Problem::Mipt041 => ("mipt041", mipt041_cases::mipt041()),
+        Problem::Robot2 => ("robot2", robot2_cases::robot2()),
+        Problem::Boj5373 => ("boj5373", boj5373_cases::boj5373()),
+        Problem::Cube3 => ("cube3", cube3_cases::cube3()),
+        Problem::Cube3Opt => ("cube3-opt", cube3_opt_cases::cube3_opt()),
     };
     let dir = cli
         .out

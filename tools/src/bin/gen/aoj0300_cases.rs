@@ -3,7 +3,7 @@
 
 use std::fmt::Write as _;
 use tools::rng::Rng;
-use tools::stickers::{floppy_bfs, recolour};
+use tools::sticker_sims::{floppy_bfs, recolour};
 
 /// All 192 Floppy states, 30 per file, every other one with its colours renumbered.
 pub fn aoj0300() -> Vec<(String, String, String)> {

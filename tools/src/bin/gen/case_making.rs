@@ -1,7 +1,7 @@
 //! Scrambles and answer files shared by several generators.
 
 use tools::rng::Rng;
-use tools::stickers::{StickerBfs, DBL_STICKERS};
+use tools::sticker_sims::{StickerBfs, DBL_STICKERS};
 use twisty::notation::{Face, Move, Turn};
 use twisty::sticker_cube::StickerCube;
 

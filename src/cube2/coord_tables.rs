@@ -1,7 +1,7 @@
 //! The 2x2x2's coordinate move tables, and the graphs over the whole space that the distance tables
 //! are built on.
 
-use super::cubie::{
+use super::corner_cubie::{
     solver_move, CubieCube, CO_SIZE, CP_SIZE, HALF_TURN_MOVES, MOVES, QUARTER_MOVES,
 };
 use crate::coord::MoveTable;

@@ -2,8 +2,8 @@
 //! all twelve quarter turns. Cases cover every N from 1 to 7 and, for each N, every answer that
 //! random states at several scramble lengths reach (up to two states each).
 
+use super::case_making::scrambled;
 use super::judge_net::{judge_line, quarter_turns, random_perm};
-use super::scramble::scrambled;
 use std::fmt::Write as _;
 use tools::folded_net::HDU4801_NET;
 use tools::rng::Rng;

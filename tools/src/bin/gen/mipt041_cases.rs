@@ -1,10 +1,10 @@
 //! mipt041: minimum quarter turns, from a BFS over sticker cubes with U R F quarter turns.
 
+use super::case_making::{antipodes, cube_of_key, random_scramble, scrambled};
 use super::judge_net::{judge_line, random_perm};
-use super::scramble::{antipodes, cube_of_key, random_scramble, scrambled};
 use tools::folded_net::MIPT041_NET;
 use tools::rng::Rng;
-use tools::stickers::{relabel_dbl_home, urf_moves, StickerBfs};
+use tools::sticker_sims::{relabel_dbl_home, urf_moves, StickerBfs};
 use twisty::sticker_cube::StickerCube;
 
 /// mipt041: minimum quarter turns, from a BFS over sticker cubes with U R F quarter turns.

@@ -1,8 +1,8 @@
 //! cube2: scrambles with optimal HTM solutions from a BFS over sticker cubes.
 
-use super::scramble::{answered, antipodes, cube_of_key, random_scramble, scrambled};
+use super::case_making::{answered, antipodes, cube_of_key, random_scramble, scrambled};
 use tools::rng::Rng;
-use tools::stickers::{relabel_dbl_home, urf_moves, StickerBfs};
+use tools::sticker_sims::{relabel_dbl_home, urf_moves, StickerBfs};
 use twisty::notation::format_moves;
 
 /// cube2: scrambles with optimal HTM solutions from a BFS over sticker cubes.

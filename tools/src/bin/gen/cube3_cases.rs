@@ -2,7 +2,7 @@
 //! (long random walks of the sticker model), some in other colour letters. The answer is the length
 //! limit, 20, on every line: the checker simulates each output on the sticker model.
 
-use super::scramble::random_cube3_move;
+use super::case_making::random_cube3_move;
 use std::fmt::Write as _;
 use tools::rng::Rng;
 use twisty::notation::{format_moves, Move};

@@ -1,7 +1,7 @@
 //! How the judges give a 2x2x2: their sticker numberings ([`Layout`]: Codeforces 887C, HDU 4801,
 //! acm.mipt.ru 041) and their lists of colours, read with line and column for every error.
 
-use super::cubie::CubieCube;
+use super::corner_cubie::CubieCube;
 use super::stickers::from_stickers;
 use crate::input::{InputError, Token};
 

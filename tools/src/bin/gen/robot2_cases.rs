@@ -2,7 +2,7 @@
 //! geometry (`tools::robot_model`: arms turning sticker layers, the spec's twist table), sharing no
 //! code or table with the library's robot model.
 
-use super::scramble::{answered, random_scramble};
+use super::case_making::{answered, random_scramble};
 use tools::rng::Rng;
 use twisty::notation::format_moves;
 

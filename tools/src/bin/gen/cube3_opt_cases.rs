@@ -4,10 +4,10 @@
 //! nothing there is 14 away. Some use rotations, slices and wide turns, the cube being turned
 //! upright before its distance is measured.
 
-use super::scramble::random_cube3_move;
+use super::case_making::random_cube3_move;
 use std::fmt::Write as _;
 use tools::rng::Rng;
-use tools::stickers::{cube3_upright, Cube3Meet};
+use tools::sticker_sims::{cube3_upright, Cube3Meet};
 use twisty::notation::{format_moves, Move, Turn};
 use twisty::sticker_cube3::StickerCube3;
 

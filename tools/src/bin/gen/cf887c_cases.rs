@@ -1,7 +1,7 @@
 //! cf887c: YES exactly when one of the twelve quarter turns makes every face one colour.
 
+use super::case_making::{random_scramble, scrambled};
 use super::judge_net::{judge_line, quarter_turns, random_perm};
-use super::scramble::{random_scramble, scrambled};
 use tools::folded_net::CF887C_NET;
 use tools::rng::Rng;
 use twisty::sticker_cube::StickerCube;

@@ -26,7 +26,7 @@ pub fn fixture(problems: &[&str]) -> tempfile::TempDir {
     let ok = Command::new("rustc")
         .args(["--edition", "2021", "-O", "-o"])
         .arg(tc.join("fixture-solver"))
-        .arg(src.join("solver.rs"))
+        .arg(src.join("toy_solver.rs"))
         .status()
         .unwrap();
     assert!(ok.success());

@@ -2,7 +2,7 @@
 
 use crate::shared::temp_input;
 use tools::rng::Rng;
-use tools::stickers::floppy_bfs;
+use tools::sticker_sims::floppy_bfs;
 use tools::timing::{max_rss_mb, median_ms, release_bin, runs};
 
 /// aoj0300 on a 30-puzzle input against `/bin/true` run the same way.
