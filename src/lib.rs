@@ -60,6 +60,7 @@ pub mod heuristic;
 pub mod input;
 pub mod lazy;
 pub mod machine;
+pub mod mapped_words;
 pub mod notation;
 pub mod output;
 pub mod prefetch;

@@ -6,25 +6,39 @@
 //! Layout, little-endian `u64` fields:
 //!
 //! ```text
-//! "twisty table v2\n"
+//! "twisty table v3\n"
 //! name length, name (UTF-8)   which puzzle and which table, e.g. "cube3 phase-1 distances mod 3"
 //! key                         what it belongs to beyond its name (the engine: the definition,
 //!                             move set and metric's fingerprint; 0 for a dedicated puzzle's table)
 //! entries, bits per entry
 //! extra count, extra values   kept beside the entries (a distance distribution, slice numbers)
+//! header checksum             FNV-1a over the bytes above (version 3): opening a file trusts
+//!                             its header without reading the words
+//! zeros                       up to the next multiple of 4096 bytes, so that the words of a
+//!                             mapped file are aligned (to a page: cache lines, and the 2-bit
+//!                             table's lines, start where they would in memory)
 //! words                       ceil(entries * bits / 64) of them
-//! checksum                    FNV-1a over the header's bytes, then a word at a time over the words
+//! checksum                    FNV-1a over the header's bytes (not the zeros), then a word at a
+//!                             time over the words
 //! ```
 //!
 //! Files are written under another name and renamed into place, so that a file that exists is
-//! whole; a reader checks every field before it trusts the words.
+//! whole. [`open`] maps a file and checks everything but the checksum (every header field, the
+//! zeros, the length to the byte), so that opening a 2.8 GB table costs nothing; the checksum is
+//! checked when a table is written ([`keep_verified`]) and when the user asks ([`verify`]).
+//! [`load`] reads the words into memory and checks all. Version 2 files (the same without the
+//! zeros) are still read, and [`open`] rewrites them as version 3 once.
 
 use crate::checksum::Fnv64;
+use crate::mapped_words::Words;
 use std::fmt;
 use std::io::{Read, Write};
 use std::path::Path;
 
-const MAGIC: &[u8] = b"twisty table v2\n";
+const MAGIC: &[u8] = b"twisty table v3\n";
+const MAGIC_V2: &[u8] = b"twisty table v2\n";
+/// The header is padded with zeros to a multiple of this.
+const ALIGN: usize = 4096;
 
 /// The header of a table file, as written and as expected.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -42,8 +56,8 @@ impl TableHeader {
         ((self.entries as u128 * self.bits as u128 + 63) / 64) as usize
     }
 
-    fn bytes(&self) -> Vec<u8> {
-        let mut b = MAGIC.to_vec();
+    fn bytes(&self, magic: &[u8]) -> Vec<u8> {
+        let mut b = magic.to_vec();
         b.extend_from_slice(&(self.name.len() as u64).to_le_bytes());
         b.extend_from_slice(self.name.as_bytes());
         for v in [
@@ -109,7 +123,7 @@ pub fn cached<T>(
     let t = build(log);
     if let Some(p) = path {
         // A folder that cannot be written costs the next run's time, nothing more.
-        match keep(p, |p| save(&t, p)) {
+        match keep_verified(p, |p| save(&t, p)) {
             Ok(()) => log(&format!("saved {}", p.display())),
             Err(e) => log(&format!("cannot save {}: {e}", p.display())),
         }
@@ -154,10 +168,12 @@ pub fn save(
     let tmp = path.with_extension(format!("partial{}", std::process::id()));
     let result = (|| {
         let mut f = std::io::BufWriter::new(std::fs::File::create(&tmp)?);
-        let head = header.bytes();
+        let head = header.bytes(MAGIC);
         let mut sum = Fnv64::new();
         sum.update(&head);
         f.write_all(&head)?;
+        f.write_all(&sum.finish().to_le_bytes())?;
+        f.write_all(&vec![0u8; padded(head.len() + 8) - head.len() - 8])?;
         let mut written = 0;
         for w in words.into_iter().take(header.words()) {
             sum.update_words(&[w]);
@@ -191,18 +207,10 @@ pub fn load(
 ) -> Result<TableHeader, TableFileError> {
     let file = std::fs::File::open(path).map_err(TableFileError::Io)?;
     let mut f = std::io::BufReader::new(file);
-    let header = read_header(&mut f)?;
-    if header.name != expect.name {
-        return Err(TableFileError::OtherTable(header.name));
-    }
-    if header.key != expect.key {
-        return Err(TableFileError::OtherKey);
-    }
-    if header.entries != expect.entries || header.bits != expect.bits {
-        return Err(TableFileError::OtherSize);
-    }
+    let (header, magic) = read_header(&mut f)?;
+    check_expected(&header, expect)?;
     let mut sum = Fnv64::new();
-    sum.update(&header.bytes());
+    sum.update(&header.bytes(magic));
     let n = header.words();
     let mut buf = vec![0u8; 1 << 16];
     words.clear();
@@ -215,17 +223,113 @@ pub fn load(
     sum.update_words(words);
     let mut tail = [0u8; 9];
     let got = read_up_to(&mut f, &mut tail).map_err(TableFileError::Io)?;
-    if got != 8 || u64::from_le_bytes(tail[..8].try_into().expect("8 bytes")) != sum.finish() {
+    if got != 8 || word(&tail[..8]) != sum.finish() {
         return Err(TableFileError::Damaged);
     }
     Ok(header)
+}
+
+/// Opens a table written by [`save`] without reading it: the words are the file, mapped
+/// read-only ([`Words`]). The header must match `expect` as for [`load`], the file must be exactly
+/// as long as the header says, and the checksum is not read (see [`verify`]). A version 2 file is
+/// read, checked and rewritten as version 3 first.
+pub fn open(path: &Path, expect: &TableHeader) -> Result<(TableHeader, Words), TableFileError> {
+    let file = std::fs::File::open(path).map_err(TableFileError::Io)?;
+    let len = file.metadata().map_err(TableFileError::Io)?.len();
+    let (header, magic) = read_header(&mut std::io::BufReader::new(&file))?;
+    check_expected(&header, expect)?;
+    if magic == MAGIC_V2 {
+        let mut words = Vec::new();
+        let header = load(path, expect, &mut words)?;
+        // A folder that cannot be written keeps the old file: it is read again next time.
+        let _ = save(path, &header, words.iter().copied());
+        return Ok((header, Words::from(words)));
+    }
+    let start = padded(header.bytes(magic).len() + 8);
+    if len != (start + header.words() * 8 + 8) as u64 {
+        return Err(TableFileError::Damaged);
+    }
+    let words = Words::map(&file, start, header.words()).map_err(TableFileError::Io)?;
+    Ok((header, words))
+}
+
+/// Checks a table file's checksum (reading it through a mapping where it can), and returns its
+/// header: what `--verify` runs, and [`keep_verified`] after writing.
+pub fn verify(path: &Path) -> Result<TableHeader, TableFileError> {
+    let file = std::fs::File::open(path).map_err(TableFileError::Io)?;
+    let (header, magic) = read_header(&mut std::io::BufReader::new(&file))?;
+    if magic == MAGIC_V2 {
+        return load(path, &header, &mut Vec::new());
+    }
+    let (header, words) = open(path, &header)?;
+    let mut sum = Fnv64::new();
+    sum.update(&header.bytes(MAGIC));
+    sum.update_words(&words);
+    let mut tail = [0u8; 8];
+    use std::io::{Seek, SeekFrom};
+    let mut f = file;
+    f.seek(SeekFrom::End(-8)).map_err(TableFileError::Io)?;
+    f.read_exact(&mut tail).map_err(TableFileError::Io)?;
+    if u64::from_le_bytes(tail) != sum.finish() {
+        return Err(TableFileError::Damaged);
+    }
+    Ok(header)
+}
+
+/// What `--verify` does to a kept table: checks its checksum; a damaged one is named through `log`
+/// and removed, to be built again. True when the file is sound or not there.
+pub fn verify_kept(path: &Path, log: &mut dyn FnMut(&str)) -> bool {
+    if !path.exists() {
+        return true;
+    }
+    match verify(path) {
+        Ok(_) => true,
+        Err(e) => {
+            log(&format!(
+                "{}: {e}; not used, building it again",
+                path.display()
+            ));
+            let _ = std::fs::remove_file(path);
+            false
+        }
+    }
+}
+
+/// [`keep`], then [`verify`] what was written: a table that the disk did not keep whole is
+/// named now, not found wrong by a later search.
+pub fn keep_verified(
+    path: &Path,
+    save: impl FnOnce(&Path) -> std::io::Result<()>,
+) -> std::io::Result<()> {
+    keep(path, save)?;
+    verify(path)
+        .map_err(|e| std::io::Error::new(std::io::ErrorKind::InvalidData, e.to_string()))?;
+    crate::mapped_words::drop_cached(&std::fs::File::open(path)?);
+    Ok(())
+}
+
+fn check_expected(header: &TableHeader, expect: &TableHeader) -> Result<(), TableFileError> {
+    if header.name != expect.name {
+        return Err(TableFileError::OtherTable(header.name.clone()));
+    }
+    if header.key != expect.key {
+        return Err(TableFileError::OtherKey);
+    }
+    if header.entries != expect.entries || header.bits != expect.bits {
+        return Err(TableFileError::OtherSize);
+    }
+    Ok(())
+}
+
+fn padded(bytes: usize) -> usize {
+    (bytes + ALIGN - 1) / ALIGN * ALIGN
 }
 
 /// The header of a table file alone: for a file whose expected size depends on its own fields
 /// (a slice's range), read before [`load`].
 pub fn peek(path: &Path) -> Result<TableHeader, TableFileError> {
     let file = std::fs::File::open(path).map_err(TableFileError::Io)?;
-    read_header(&mut std::io::BufReader::new(file))
+    read_header(&mut std::io::BufReader::new(file)).map(|(h, _)| h)
 }
 
 fn word(b: &[u8]) -> u64 {
@@ -246,7 +350,8 @@ fn read_up_to(f: &mut impl Read, buf: &mut [u8]) -> std::io::Result<usize> {
     Ok(got)
 }
 
-fn read_header(f: &mut impl Read) -> Result<TableHeader, TableFileError> {
+/// The header and which version's magic it has; a version 3 header's zeros are read and checked.
+fn read_header(f: &mut impl Read) -> Result<(TableHeader, &'static [u8]), TableFileError> {
     let mut magic = [0u8; MAGIC.len()];
     let field = |f: &mut dyn Read| -> Result<u64, TableFileError> {
         let mut b = [0u8; 8];
@@ -256,9 +361,13 @@ fn read_header(f: &mut impl Read) -> Result<TableHeader, TableFileError> {
     };
     f.read_exact(&mut magic)
         .map_err(|_| TableFileError::NotATable)?;
-    if magic != MAGIC {
+    let magic: &'static [u8] = if magic == MAGIC {
+        MAGIC
+    } else if magic == MAGIC_V2 {
+        MAGIC_V2
+    } else {
         return Err(TableFileError::NotATable);
-    }
+    };
     let len = field(f)?;
     if len > 1 << 12 {
         return Err(TableFileError::NotATable);
@@ -274,13 +383,26 @@ fn read_header(f: &mut impl Read) -> Result<TableHeader, TableFileError> {
     let extra = (0..extras)
         .map(|_| field(f))
         .collect::<Result<Vec<_>, _>>()?;
-    Ok(TableHeader {
+    let header = TableHeader {
         name,
         key,
         entries,
         bits: bits as u32,
         extra,
-    })
+    };
+    if magic == MAGIC {
+        let head = header.bytes(MAGIC);
+        let sum = field(f).map_err(|_| TableFileError::Damaged)?;
+        let mut zeros = vec![0u8; padded(head.len() + 8) - head.len() - 8];
+        f.read_exact(&mut zeros)
+            .map_err(|_| TableFileError::Damaged)?;
+        let mut expected = Fnv64::new();
+        expected.update(&head);
+        if sum != expected.finish() || zeros.iter().any(|&z| z != 0) {
+            return Err(TableFileError::Damaged);
+        }
+    }
+    Ok((header, magic))
 }
 
 #[cfg(test)]
@@ -329,26 +451,78 @@ mod tests {
         let h = header();
         save(&p, &h, [1u64, 2, 3, 4]).unwrap();
         let good = std::fs::read(&p).unwrap();
-        // A flipped bit in every byte: the header's fields or the checksum refuse each one.
+        let words_at = good.len() - 5 * 8;
+        // A flipped bit in every byte: the header's fields, its zeros or the checksum refuse
+        // each one when the file is read or verified; opening it refuses those in the header.
         for at in 0..good.len() {
             let mut bad = good.clone();
             bad[at] ^= 0x04;
             std::fs::write(&p, &bad).unwrap();
             assert!(load(&p, &h, &mut Vec::new()).is_err(), "byte {at}");
+            assert!(verify(&p).is_err(), "byte {at}");
+            if at < words_at {
+                assert!(open(&p, &h).is_err(), "byte {at}");
+            }
         }
         // Cut short, or with a byte more.
         for bad in [
             &good[..good.len() - 1],
             &good[..20],
+            &good[..words_at],
             &[good.clone(), vec![0]].concat()[..],
         ] {
             std::fs::write(&p, bad).unwrap();
-            assert!(
-                load(&p, &h, &mut Vec::new()).is_err(),
-                "{} bytes",
-                bad.len()
-            );
+            let n = bad.len();
+            assert!(load(&p, &h, &mut Vec::new()).is_err(), "{n} bytes");
+            assert!(open(&p, &h).is_err(), "{n} bytes");
+            assert!(verify(&p).is_err(), "{n} bytes");
         }
+        std::fs::remove_file(&p).unwrap();
+    }
+
+    /// An opened file's words are the words saved, mapped where the machine maps, starting on a
+    /// page of their own.
+    #[test]
+    fn an_opened_table_is_its_words() {
+        let p = file("open");
+        let h = header();
+        let words = [5u64, 6, 7, u64::MAX];
+        save(&p, &h, words).unwrap();
+        assert_eq!(std::fs::metadata(&p).unwrap().len(), 4096 + 5 * 8);
+        let (back, w) = open(&p, &h).unwrap();
+        assert_eq!(back, h);
+        assert_eq!(&w[..], &words[..]);
+        assert_eq!(w.is_mapped(), cfg!(all(unix, target_pointer_width = "64")));
+        assert_eq!(verify(&p).unwrap(), h);
+        std::fs::remove_file(&p).unwrap();
+    }
+
+    /// A version 2 file (written here by hand from the layout in the module's doc) is read and
+    /// rewritten as version 3.
+    #[test]
+    fn a_version_2_file_is_upgraded() {
+        let p = file("v2");
+        let h = header();
+        let words = [9u64, 8, 7, 6];
+        let mut bytes = b"twisty table v2\n".to_vec();
+        let push = |v: u64, b: &mut Vec<u8>| b.extend_from_slice(&v.to_le_bytes());
+        push(h.name.len() as u64, &mut bytes);
+        bytes.extend_from_slice(h.name.as_bytes());
+        for v in [h.key, h.entries, h.bits as u64, h.extra.len() as u64] {
+            push(v, &mut bytes);
+        }
+        for &v in h.extra.iter().chain(&words) {
+            push(v, &mut bytes);
+        }
+        let mut sum = crate::checksum::Fnv64::new();
+        sum.update(&bytes[..bytes.len() - 32]);
+        sum.update_words(&words);
+        push(sum.finish(), &mut bytes);
+        std::fs::write(&p, &bytes).unwrap();
+        let (back, w) = open(&p, &h).unwrap();
+        assert_eq!((back, &w[..]), (h.clone(), &words[..]));
+        assert!(std::fs::read(&p).unwrap().starts_with(b"twisty table v3\n"));
+        assert_eq!(&open(&p, &h).unwrap().1[..], &words[..]);
         std::fs::remove_file(&p).unwrap();
     }
 

@@ -8,7 +8,7 @@
 use std::time::Instant;
 use twisty::args::{Flag, Usage};
 use twisty::bytes::show;
-use twisty::cube3::cache::{tables_dir, TABLE_FLAGS};
+use twisty::cube3::cache::{tables_dir, verify_tables, TABLE_FLAGS};
 use twisty::cube3::optimal::OptimalTables;
 use twisty::cube3::slice_table::{SliceTables, TableSize, DEFAULT_BUDGET};
 use twisty::cube3::two_phase::TwoPhaseTables;
@@ -36,6 +36,7 @@ const USAGE: Usage = Usage {
         TABLE_FLAGS[0],
         TABLE_FLAGS[1],
         TABLE_FLAGS[2],
+        TABLE_FLAGS[3],
         Flag {
             name: "--table-size",
             value: Some("SIZE"),
@@ -83,6 +84,7 @@ fn main() {
     let src = read_stdin().unwrap_or_else(|e| fail(WHO, &e));
     let dir = tables_dir(&args);
     let mut log = |m: &str| eprintln!("{WHO}: {m}");
+    verify_tables(&args, dir.as_deref(), &mut log);
     let report = |length: usize, nodes: u64, start: Instant| {
         if stats {
             let secs = start.elapsed().as_secs_f64();

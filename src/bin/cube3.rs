@@ -6,7 +6,7 @@
 
 use twisty::args::{Flag, Usage};
 use twisty::cube3::answer_lines;
-use twisty::cube3::cache::{tables_dir, TABLE_FLAGS};
+use twisty::cube3::cache::{tables_dir, verify_tables, TABLE_FLAGS};
 use twisty::cube3::two_phase::TwoPhaseTables;
 use twisty::input::{fail, read_stdin};
 use twisty::machine::threads as default_threads;
@@ -29,6 +29,7 @@ const USAGE: Usage = Usage {
         TABLE_FLAGS[0],
         TABLE_FLAGS[1],
         TABLE_FLAGS[2],
+        TABLE_FLAGS[3],
         Flag {
             name: "--max-length",
             value: Some("N"),
@@ -48,6 +49,7 @@ fn main() {
     let threads = number("--threads", default_threads(), 1, 256);
     let src = read_stdin().unwrap_or_else(|e| fail(WHO, &e));
     let dir = tables_dir(&args);
+    verify_tables(&args, dir.as_deref(), &mut |m| eprintln!("{WHO}: {m}"));
     let tables =
         TwoPhaseTables::load_or_build(dir.as_deref(), threads, |m| eprintln!("{WHO}: {m}"));
     let answers = answer_lines(&src, threads, |p| {

@@ -28,8 +28,31 @@ pub fn tables_dir(args: &Args) -> Option<std::path::PathBuf> {
     }
 }
 
+/// With `--verify`: checks the checksum of every table file in `dir` (tables are opened, not read,
+/// so a damaged entry is found only here); a damaged file is named through `log` and removed, to
+/// be built again by this run.
+pub fn verify_tables(args: &Args, dir: Option<&std::path::Path>, log: &mut dyn FnMut(&str)) {
+    let dir = match dir {
+        Some(d) if args.has("--verify") => d,
+        _ => return,
+    };
+    let mut files: Vec<_> = std::fs::read_dir(dir)
+        .into_iter()
+        .flatten()
+        .flatten()
+        .map(|e| e.path())
+        .filter(|p| p.extension().map_or(false, |x| x == "bin"))
+        .collect();
+    files.sort();
+    for f in files {
+        if crate::table_file::verify_kept(&f, log) {
+            log(&format!("{}: checksum verified", f.display()));
+        }
+    }
+}
+
 /// The table flags both 3x3x3 solvers take.
-pub const TABLE_FLAGS: [Flag; 3] = [
+pub const TABLE_FLAGS: [Flag; 4] = [
     Flag {
         name: "--tables",
         value: Some("DIR"),
@@ -44,5 +67,10 @@ pub const TABLE_FLAGS: [Flag; 3] = [
         name: "--threads",
         value: Some("N"),
         help: "threads for building tables and solving lines (default: all cores)",
+    },
+    Flag {
+        name: "--verify",
+        value: None,
+        help: "check the checksum of every table file in the folder first (opening one does not read it)",
     },
 ];

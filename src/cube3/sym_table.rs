@@ -9,8 +9,9 @@
 //! search sets them together.
 
 use crate::dist_table::bfs::Bfs;
-use crate::dist_table::fields::{slot, with_huge_pages, Fields};
+use crate::dist_table::fields::{slot, Fields};
 use crate::dist_table::Graph;
+use crate::mapped_words::Words;
 use crate::prefetch::prefetch;
 use crate::table_file::{self, TableFileError, TableHeader};
 
@@ -33,7 +34,8 @@ pub trait SymSpace: Sync {
 }
 
 pub struct SymTable {
-    pub words: Vec<u64>,
+    /// Built in memory, or a kept file mapped ([`table_file::open`]).
+    pub words: Words,
     pub size: usize,
     /// 2: distances mod 3 (the search decodes a child's distance from its parent's); 4: exact.
     pub bits: u32,
@@ -80,7 +82,7 @@ impl SymTable {
             .run_in(&graph, &[class * space.others() + other], fields);
         let size = layers.fields.size();
         let table = SymTable {
-            words: layers.fields.into_words(),
+            words: Words::from(layers.fields.into_words()),
             size,
             bits,
         };
@@ -132,17 +134,15 @@ impl SymTable {
         table_file::save(path, &header, self.words.iter().copied())
     }
 
-    /// Reads a table of `size` entries of `bits` written by [`SymTable::save`] under `name`;
-    /// `Err` says why the file is no good.
+    /// Opens (maps) a table of `size` entries of `bits` written by [`SymTable::save`] under
+    /// `name`; `Err` says why the file is no good.
     pub fn load(
         path: &std::path::Path,
         name: &str,
         size: usize,
         bits: u32,
     ) -> Result<Self, TableFileError> {
-        let header = Self::header(name, size, bits);
-        let mut words = with_huge_pages(header.words());
-        table_file::load(path, &header, &mut words)?;
+        let (_, words) = table_file::open(path, &Self::header(name, size, bits))?;
         Ok(SymTable { words, size, bits })
     }
 }

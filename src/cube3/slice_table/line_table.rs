@@ -7,6 +7,7 @@
 //! table is half the size of exact 4-bit entries, so twice the coordinate fits in the same memory.
 
 use crate::dist_table::fields::with_huge_pages;
+use crate::mapped_words::Words;
 use crate::prefetch::prefetch;
 use crate::table_file::{self, TableFileError, TableHeader};
 
@@ -15,7 +16,8 @@ pub const PER_LINE: usize = 254;
 const WORDS: usize = 8;
 
 pub struct LineTable {
-    words: Vec<u64>,
+    /// Built in memory, or a kept file mapped ([`table_file::open`]: its words start on a page).
+    words: Words,
     /// Words before the first line, so that lines start on 64-byte boundaries.
     offset: usize,
     pub entries: usize,
@@ -30,6 +32,21 @@ fn lines_for(entries: usize) -> usize {
 fn misalignment(words: &[u64]) -> usize {
     let addr = words.as_ptr() as usize;
     ((64 - addr % 64) % 64) / 8
+}
+
+/// Words whose lines start on 64-byte boundaries, and how many words come before the first line. A
+/// mapped file's words start on a page already; words read (a machine that does not map) are
+/// copied onto a line.
+fn on_lines(words: Words) -> (Words, usize) {
+    if misalignment(&words) == 0 {
+        return (words, 0);
+    }
+    let mut aligned = with_huge_pages::<u64>(words.len() + WORDS);
+    aligned.extend_from_slice(&[0; WORDS]);
+    let offset = misalignment(&aligned);
+    aligned.truncate(offset);
+    aligned.extend_from_slice(&words);
+    (Words::from(aligned), offset)
 }
 
 impl LineTable {
@@ -54,7 +71,7 @@ impl LineTable {
             }
         });
         LineTable {
-            words,
+            words: Words::from(words),
             offset,
             entries,
             base,
@@ -121,15 +138,10 @@ impl LineTable {
         entries: usize,
     ) -> Result<Self, TableFileError> {
         let expect = Self::header(name, key, entries);
-        let mut words = with_huge_pages::<u64>(expect.words() + WORDS);
-        let header = table_file::load(path, &expect, &mut words)?;
+        let (header, words) = table_file::open(path, &expect)?;
         match header.extra[..] {
             [base, n] if n as usize == entries && base < 16 => {
-                let offset = misalignment(&words);
-                if offset > 0 {
-                    // (Within the capacity reserved: no new allocation.)
-                    words.splice(0..0, std::iter::repeat(0).take(offset));
-                }
+                let (words, offset) = on_lines(words);
                 Ok(LineTable {
                     words,
                     offset,

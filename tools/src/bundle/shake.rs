@@ -119,6 +119,9 @@ pub(super) fn shake(root: &[syn::Item], modules: &mut [syn::Item]) {
                 if !*kept {
                     let keep = match &*item {
                         syn::Item::Use(_) | syn::Item::Mod(_) => true,
+                        // An `extern` block (declarations of C functions, a few lines) stays
+                        // whole: its items are named by the calls that use them, not by it.
+                        syn::Item::ForeignMod(_) => true,
                         other => name(other).is_some_and(|n| used.contains(&n)),
                     };
                     if keep {
