@@ -56,7 +56,7 @@ impl Words {
     pub fn map(file: &File, offset: usize, len: usize) -> std::io::Result<Words> {
         #[cfg(all(unix, target_pointer_width = "64", target_endian = "little"))]
         {
-            if let Some(m) = Mapping::new(file, offset + len * 8) {
+            if let Some(m) = Mapping::new(file, offset + len * 8, false) {
                 // SAFETY: the mapping holds at least offset + 8 * len bytes, and mappings start
                 // on a page boundary, so `base + offset` is 8-byte aligned.
                 let ptr = unsafe { m.base.add(offset) } as *const u64;
@@ -95,7 +95,8 @@ fn read_words(file: &File, offset: usize, len: usize) -> std::io::Result<Vec<u64
     Ok(words)
 }
 
-struct Mapping {
+/// A private mapping of a file's first bytes (see [`Mapping::new`]), unmapped when dropped.
+pub(crate) struct Mapping {
     base: *const u8,
     /// The range to unmap: on Linux the whole reservation the file was mapped into.
     reserved: *const u8,
@@ -126,6 +127,7 @@ mod sys {
     }
     pub const PROT_NONE: c_int = 0;
     pub const PROT_READ: c_int = 1;
+    pub const PROT_WRITE: c_int = 2;
     pub const MAP_PRIVATE: c_int = 2;
     #[cfg(target_os = "linux")]
     pub const MAP_FIXED: c_int = 0x10;
@@ -138,6 +140,22 @@ mod sys {
 }
 
 #[cfg(all(unix, target_pointer_width = "64", target_endian = "little"))]
+fn prot(writable: bool) -> std::os::raw::c_int {
+    if writable {
+        sys::PROT_READ | sys::PROT_WRITE
+    } else {
+        sys::PROT_READ
+    }
+}
+
+impl Mapping {
+    /// The first byte mapped.
+    pub(crate) fn base(&self) -> *const u8 {
+        self.base
+    }
+}
+
+#[cfg(all(unix, target_pointer_width = "64", target_endian = "little"))]
 impl Mapping {
     /// The first `bytes` of `file`, mapped read-only; `None` where the kernel refuses.
     ///
@@ -147,7 +165,10 @@ impl Mapping {
     /// slower than the table read into 2 MB pages. Where the page cache holds the file in 2 MB
     /// folios (ext4 and others since Linux 6.16 read a file so when a mapping advised huge pages
     /// faults it in), the kernel maps them whole, and the mapped table is as fast as the read one.
-    fn new(file: &File, bytes: usize) -> Option<Mapping> {
+    ///
+    /// `writable`: copy-on-write, for tables a process completes in place (the engine's): what it
+    /// writes is its own, the file and the other processes see none of it.
+    pub(crate) fn new(file: &File, bytes: usize, writable: bool) -> Option<Mapping> {
         use std::os::unix::io::AsRawFd;
         if bytes == 0 {
             return None;
@@ -174,7 +195,7 @@ impl Mapping {
                 let base = sys::mmap(
                     aligned,
                     bytes,
-                    sys::PROT_READ,
+                    prot(writable),
                     sys::MAP_PRIVATE | sys::MAP_FIXED,
                     file.as_raw_fd(),
                     0,
@@ -204,7 +225,7 @@ impl Mapping {
                 sys::mmap(
                     std::ptr::null_mut(),
                     bytes,
-                    sys::PROT_READ,
+                    prot(writable),
                     sys::MAP_PRIVATE,
                     file.as_raw_fd(),
                     0,

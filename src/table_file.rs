@@ -30,6 +30,7 @@
 //! zeros) are still read, and [`open`] rewrites them as version 3 once.
 
 use crate::checksum::Fnv64;
+use crate::dist_table::fields::Fields;
 use crate::mapped_words::Words;
 use std::fmt;
 use std::io::{Read, Write};
@@ -234,6 +235,31 @@ pub fn load(
 /// as long as the header says, and the checksum is not read (see [`verify`]). A version 2 file is
 /// read, checked and rewritten as version 3 first.
 pub fn open(path: &Path, expect: &TableHeader) -> Result<(TableHeader, Words), TableFileError> {
+    let (header, file, start) = opened(path, expect)?;
+    let words = Words::map(&file, start, header.words()).map_err(TableFileError::Io)?;
+    Ok((header, words))
+}
+
+/// [`open`] as [`Fields`] (2, 4 or 8 bits) mapped copy-on-write: for tables that a process may
+/// complete in place (the engine's).
+pub fn open_fields(
+    path: &Path,
+    expect: &TableHeader,
+) -> Result<(TableHeader, Fields), TableFileError> {
+    let (header, file, start) = opened(path, expect)?;
+    if !matches!(header.bits, 2 | 4 | 8) {
+        return Err(TableFileError::OtherSize);
+    }
+    let fields = Fields::mapped(&file, start, header.entries as usize, header.bits)
+        .map_err(TableFileError::Io)?;
+    Ok((header, fields))
+}
+
+/// The checked header of a version 3 file, the file, and where its words start.
+fn opened(
+    path: &Path,
+    expect: &TableHeader,
+) -> Result<(TableHeader, std::fs::File, usize), TableFileError> {
     let file = std::fs::File::open(path).map_err(TableFileError::Io)?;
     let len = file.metadata().map_err(TableFileError::Io)?.len();
     let (header, magic) = read_header(&mut std::io::BufReader::new(&file))?;
@@ -241,16 +267,14 @@ pub fn open(path: &Path, expect: &TableHeader) -> Result<(TableHeader, Words), T
     if magic == MAGIC_V2 {
         let mut words = Vec::new();
         let header = load(path, expect, &mut words)?;
-        // A folder that cannot be written keeps the old file: it is read again next time.
-        let _ = save(path, &header, words.iter().copied());
-        return Ok((header, Words::from(words)));
+        save(path, &header, words.iter().copied()).map_err(TableFileError::Io)?;
+        return opened(path, expect);
     }
     let start = padded(header.bytes(magic).len() + 8);
     if len != (start + header.words() * 8 + 8) as u64 {
         return Err(TableFileError::Damaged);
     }
-    let words = Words::map(&file, start, header.words()).map_err(TableFileError::Io)?;
-    Ok((header, words))
+    Ok((header, file, start))
 }
 
 /// Checks a table file's checksum (reading it through a mapping where it can), and returns its
@@ -493,6 +517,28 @@ mod tests {
         assert_eq!(back, h);
         assert_eq!(&w[..], &words[..]);
         assert_eq!(w.is_mapped(), cfg!(all(unix, target_pointer_width = "64")));
+        assert_eq!(verify(&p).unwrap(), h);
+        std::fs::remove_file(&p).unwrap();
+    }
+
+    /// Fields opened from a file are its entries; marking them changes this process's copy, not
+    /// the file.
+    #[test]
+    fn opened_fields_are_the_entries_and_marks_stay_in_memory() {
+        let p = file("fields");
+        let h = TableHeader {
+            bits: 4,
+            ..header()
+        };
+        let words: Vec<u64> = (0..h.words() as u64).map(|i| i * 0x1111).collect();
+        save(&p, &h, words.iter().copied()).unwrap();
+        let (_, mut f) = open_fields(&p, &h).unwrap();
+        for i in 0..100 {
+            assert_eq!(f.get(i) as u64, words[i / 16] >> (4 * (i % 16)) & 15, "{i}");
+        }
+        f.set(3, 9);
+        assert_eq!(f.get(3), 9);
+        assert_eq!(&open(&p, &h).unwrap().1[..], &words[..]);
         assert_eq!(verify(&p).unwrap(), h);
         std::fs::remove_file(&p).unwrap();
     }

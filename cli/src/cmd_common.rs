@@ -6,6 +6,7 @@ use engine::model::alg;
 use engine::model::choice::{Choice, Chosen};
 use engine::model::metric::Metric;
 use engine::model::{Puzzle, State};
+use std::path::Path;
 
 pub type Result<T> = std::result::Result<T, String>;
 
@@ -101,4 +102,25 @@ pub fn io(e: std::io::Error) -> String {
         twisty::output::write_failed("twisty", &e);
     }
     e.to_string()
+}
+
+/// With `--verify` (`on`): the checksum of a table file given to use (refused if damaged) and of
+/// every table in a cache folder (a damaged one is named and removed, to be built again).
+pub fn verify_tables(on: bool, table: Option<&Path>, cache_dir: Option<&Path>) -> Result<()> {
+    if !on {
+        return Ok(());
+    }
+    if let Some(t) = table {
+        twisty::table_file::verify(t).map_err(|e| format!("{}: {e}", t.display()))?;
+        eprintln!("{}: checksum verified", t.display());
+    }
+    let files = cache_dir.and_then(|d| std::fs::read_dir(d).ok());
+    for f in files.into_iter().flatten().flatten().map(|e| e.path()) {
+        if f.extension().is_some_and(|x| x == "table")
+            && twisty::table_file::verify_kept(&f, &mut |m| eprintln!("note: {m}"))
+        {
+            eprintln!("{}: checksum verified", f.display());
+        }
+    }
+    Ok(())
 }

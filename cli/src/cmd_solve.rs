@@ -1,7 +1,7 @@
 //! `twisty solve`: an optimal sequence to the goal from a scramble or a state file, or the shortest
 //! sequence with a given effect.
 
-use crate::cmd_common::{io, open, scrambled, Common, Result};
+use crate::cmd_common::{io, open, scrambled, verify_tables, Common, Result};
 use crate::progress::{self, TableProgress};
 use engine::model::state_notation;
 use engine::solving::solver::{FullTable, Method, Options, Solver};
@@ -45,6 +45,9 @@ pub struct SolveArgs {
     /// same puzzle and moves reads them back.
     #[arg(long)]
     cache_dir: Option<PathBuf>,
+    /// Check the checksums of --table and the --cache-dir's tables (opening maps, not reads, them).
+    #[arg(long)]
+    verify: bool,
     /// Give up beyond this many moves.
     #[arg(long, default_value_t = 40)]
     max_depth: u32,
@@ -56,6 +59,8 @@ pub fn run(args: SolveArgs, w: &mut impl Write) -> Result<()> {
     if chosen.any.is_some() && args.effect.is_some() {
         return Err("--effect and --any-orientation do not go together: an effect is exact".into());
     }
+    let (table, cache) = (args.table.as_deref(), args.cache_dir.as_deref());
+    verify_tables(args.verify, table, cache)?;
     let start = Instant::now();
     let ranks = engine::tables::space::rank_count(&chosen.puzzle, &chosen.set.perms).unwrap_or(0);
     let mut bar = TableProgress::new(ranks.min(u64::MAX as u128) as u64);
@@ -77,10 +82,8 @@ pub fn run(args: SolveArgs, w: &mut impl Write) -> Result<()> {
     })?;
     drop(bar);
     if args.full_table && matches!(solver.method, Method::Search(_)) {
-        eprintln!(
-            "note: the full table does not fit in --memory {} (or has too many ranks to count); searching",
-            twisty::bytes::show(args.common.memory() as u128)
-        );
+        let memory = twisty::bytes::show(args.common.memory() as u128);
+        eprintln!("note: the full table does not fit in --memory {memory} (or has too many ranks to count); searching");
     }
     let prepared = start.elapsed();
     let start = Instant::now();
@@ -114,11 +117,8 @@ pub fn run(args: SolveArgs, w: &mut impl Write) -> Result<()> {
         args.max_depth
     ))?;
     writeln!(w, "{}", chosen.names(&from, &path).join(" ")).map_err(io)?;
-    eprintln!(
-        "{} moves (optimal for this {what}); tables {:.3} s, search {:.3} s",
-        path.len(),
-        prepared.as_secs_f64(),
-        start.elapsed().as_secs_f64()
-    );
+    let (tables, search) = (prepared.as_secs_f64(), start.elapsed().as_secs_f64());
+    let n = path.len();
+    eprintln!("{n} moves (optimal for this {what}); tables {tables:.3} s, search {search:.3} s");
     Ok(())
 }

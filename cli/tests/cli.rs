@@ -165,15 +165,31 @@ fn a_saved_table_is_checked_and_reused() {
         .stderr(predicate::str::contains(
             "belongs to another puzzle, move set or metric",
         ));
-    let mut bytes = std::fs::read(&file).unwrap();
-    let n = bytes.len();
-    bytes[n / 2] ^= 4;
-    std::fs::write(&file, &bytes).unwrap();
+    // A damaged one: cut short, refused when opened; a flipped bit among the entries (opening
+    // maps the file without reading it), refused with --verify.
+    let good = std::fs::read(&file).unwrap();
+    std::fs::write(&file, &good[..good.len() - 8]).unwrap();
     twisty()
         .args(["solve", "2x2x2", "--table", f, "R"])
         .assert()
         .code(1)
+        .stderr(predicate::str::contains("damaged or incomplete"));
+    let mut bytes = good.clone();
+    let n = bytes.len();
+    bytes[n / 2] ^= 4;
+    std::fs::write(&file, &bytes).unwrap();
+    twisty()
+        .args(["solve", "2x2x2", "--verify", "--table", f, "R"])
+        .assert()
+        .code(1)
         .stderr(predicate::str::contains("checksum mismatch"));
+    std::fs::write(&file, &good).unwrap();
+    twisty()
+        .args(["solve", "2x2x2", "--verify", "--table", f, "R"])
+        .assert()
+        .success()
+        .stdout("R'\n")
+        .stderr(predicate::str::contains("checksum verified"));
     std::fs::remove_dir_all(&dir).unwrap();
 }
 

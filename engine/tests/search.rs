@@ -256,15 +256,26 @@ fn cached_tables_are_read_back_and_damaged_ones_rebuilt() {
     let second = cached();
     assert_eq!(patterns(&second), built);
     assert_eq!(second.solve(&state, 20).unwrap().len(), len);
-    // A flipped byte: the checksum refuses the file, and the solver builds that one anew.
-    let mut bytes = std::fs::read(&kept[0]).unwrap();
-    let at = bytes.len() / 2;
-    bytes[at] ^= 0x40;
-    std::fs::write(&kept[0], &bytes).unwrap();
+    // Cut short: opening refuses the file, and the solver builds that one anew.
+    let bytes = std::fs::read(&kept[0]).unwrap();
+    std::fs::write(&kept[0], &bytes[..bytes.len() - 8]).unwrap();
     let third = cached();
     assert_eq!(patterns(&third), built - 1);
     assert_eq!(third.solve(&state, 20).unwrap().len(), len);
     assert_eq!(patterns(&third), built);
+    // A flipped byte among the entries: opening maps the file without reading it; verifying it
+    // (`twisty solve --verify`) refuses it, and the solver builds that one anew.
+    let mut bytes = std::fs::read(&kept[0]).unwrap();
+    let at = bytes.len() / 2;
+    bytes[at] ^= 0x40;
+    std::fs::write(&kept[0], &bytes).unwrap();
+    let mut said = Vec::new();
+    assert!(!twisty::table_file::verify_kept(&kept[0], &mut |m| said.push(m.to_string())));
+    assert!(said[0].contains("checksum mismatch"), "{said:?}");
+    let fourth = cached();
+    assert_eq!(patterns(&fourth), built - 1);
+    assert_eq!(fourth.solve(&state, 20).unwrap().len(), len);
+    assert_eq!(patterns(&fourth), built);
 }
 
 /// A whole-component pattern database built without its last levels (as `eager` and short

@@ -9,9 +9,51 @@ use std::sync::atomic::{AtomicU64, Ordering};
 
 /// `size` fields of `bits` bits each (2, 4 or 8), all ones when new.
 pub struct Fields {
-    words: Vec<AtomicU64>,
+    words: FieldWords,
     size: usize,
     bits: u32,
+}
+
+/// The words, in memory of their own or in a table file mapped copy-on-write
+/// ([`Fields::mapped`]). Kept as a pointer and a length so that a look-up is one load either way.
+struct FieldWords {
+    ptr: *mut AtomicU64,
+    len: usize,
+    backing: Backing,
+}
+
+// The fields are held only to be freed (dropped, unmapped) with the words.
+#[allow(dead_code)]
+enum Backing {
+    Owned(Vec<AtomicU64>),
+    Mapped(crate::mapped_words::Mapping),
+}
+
+// SAFETY: the words are atomics (shared marking is their purpose); the backing lives as long as
+// the pointer and is freed once.
+unsafe impl Send for FieldWords {}
+unsafe impl Sync for FieldWords {}
+
+impl FieldWords {
+    fn owned(mut v: Vec<AtomicU64>) -> FieldWords {
+        FieldWords {
+            ptr: v.as_mut_ptr(),
+            len: v.len(),
+            backing: Backing::Owned(v),
+        }
+    }
+
+    #[inline]
+    fn get(&self) -> &[AtomicU64] {
+        // SAFETY: `ptr`/`len` describe the backing's words, alive while `self` is.
+        unsafe { std::slice::from_raw_parts(self.ptr, self.len) }
+    }
+
+    #[inline]
+    fn get_mut(&mut self) -> &mut [AtomicU64] {
+        // SAFETY: as `get`, and `&mut self` makes the access unique.
+        unsafe { std::slice::from_raw_parts_mut(self.ptr, self.len) }
+    }
 }
 
 /// Where field `i` of `bits`-bit fields is: word and shift. (Shifts and masks, not a division: a
@@ -58,7 +100,11 @@ impl Fields {
             "fields of 2, 4 or 8 bits"
         );
         words.extend((0..words_for(size, bits)).map(|_| AtomicU64::new(u64::MAX)));
-        Fields { words, size, bits }
+        Fields {
+            words: FieldWords::owned(words),
+            size,
+            bits,
+        }
     }
 
     /// Fields over words read back from a file or built elsewhere (`words_for(size, bits)` of them).
@@ -70,7 +116,43 @@ impl Fields {
         );
         // (Collected in place: the same memory, still in whatever pages it had.)
         let words = words.into_iter().map(AtomicU64::new).collect();
-        Fields { words, size, bits }
+        Fields {
+            words: FieldWords::owned(words),
+            size,
+            bits,
+        }
+    }
+
+    /// Fields over `words_for(size, bits)` little-endian words at byte `offset` of `file` (a
+    /// page boundary), mapped copy-on-write: opened, not read, and marked in place by a process
+    /// that completes the table without the file changing. Read into memory where mapping is not
+    /// available.
+    pub fn mapped(
+        file: &std::fs::File,
+        offset: usize,
+        size: usize,
+        bits: u32,
+    ) -> std::io::Result<Fields> {
+        let len = words_for(size, bits);
+        #[cfg(all(unix, target_pointer_width = "64", target_endian = "little"))]
+        {
+            if let Some(m) = crate::mapped_words::Mapping::new(file, offset + len * 8, true) {
+                // SAFETY: the mapping holds offset + 8 * len bytes, readable and writable (its
+                // own copy on write); `offset` is a multiple of 8 on a page-aligned base.
+                let ptr = unsafe { m.base().add(offset) } as *mut AtomicU64;
+                return Ok(Fields {
+                    words: FieldWords {
+                        ptr,
+                        len,
+                        backing: Backing::Mapped(m),
+                    },
+                    size,
+                    bits,
+                });
+            }
+        }
+        let words = crate::mapped_words::Words::map(file, offset, len)?;
+        Ok(Fields::from_words(words.to_vec(), size, bits))
     }
 
     pub fn size(&self) -> usize {
@@ -89,39 +171,47 @@ impl Fields {
 
     #[inline]
     pub fn get(&self, i: usize) -> u8 {
-        get_in(&self.words, i, self.bits)
+        get_in(self.words.get(), i, self.bits)
     }
 
     /// Sets field `i` (filling a table from other data).
     pub fn set(&mut self, i: usize, v: u8) {
         let (w, shift) = slot(i, self.bits);
         let ones = self.unreached() as u64;
-        let w = self.words[w].get_mut();
+        let w = self.words.get_mut()[w].get_mut();
         *w = (*w & !(ones << shift)) | ((v as u64) << shift);
     }
 
     /// The words themselves, for loops that read and mark many fields ([`get_in`], [`mark_in`]):
     /// held in a local, their address and length stay in registers across the marks.
     pub fn words(&self) -> &[AtomicU64] {
-        &self.words
+        self.words.get()
     }
 
     /// Asks the processor to bring field `i`'s word into cache.
     #[inline]
     pub fn prefetch(&self, i: usize) {
-        if let Some(w) = self.words.get(slot(i, self.bits).0) {
+        if let Some(w) = self.words.get().get(slot(i, self.bits).0) {
             prefetch(w);
         }
     }
 
     /// Bytes the fields take.
     pub fn bytes(&self) -> usize {
-        self.words.len() * 8
+        self.words.len * 8
     }
 
     /// The words, in place.
     pub fn into_words(self) -> Vec<u64> {
-        self.words.into_iter().map(AtomicU64::into_inner).collect()
+        match self.words.backing {
+            Backing::Owned(v) => v.into_iter().map(AtomicU64::into_inner).collect(),
+            Backing::Mapped(_) => self
+                .words
+                .get()
+                .iter()
+                .map(|w| w.load(Ordering::Relaxed))
+                .collect(),
+        }
     }
 }
 

@@ -160,8 +160,8 @@ impl Heuristics {
             pattern_bytes += bytes;
             let what = format!("pattern{a}x{b}");
             let kept = cache.as_ref().and_then(|c| {
-                let (words, extra) = c.read(&what, PATTERN_NAME, pattern_db::BITS)?;
-                PatternDb::from_file(outer.clone(), inner.clone(), perms.len(), &extra, words)
+                let (fields, extra) = c.open(&what, PATTERN_NAME, pattern_db::BITS)?;
+                PatternDb::from_file(outer.clone(), inner.clone(), perms.len(), &extra, fields)
             });
             let p = Pending {
                 goals: goals.clone(),

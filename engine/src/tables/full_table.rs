@@ -19,7 +19,7 @@ use std::sync::atomic::Ordering;
 use twisty::checksum::Fnv64;
 use twisty::dist_table::bfs::Bfs;
 pub use twisty::dist_table::bfs::Level;
-use twisty::dist_table::fields::{words_for, Fields};
+use twisty::dist_table::fields::Fields;
 use twisty::dist_table::graphs::Directed;
 use twisty::dist_table::{walk, Graph};
 use twisty::machine::threads;
@@ -294,8 +294,9 @@ impl DistTable {
         table_file::save(path, &header, words)
     }
 
-    /// Reads a table saved by [`DistTable::save`] for a space from [`DistTable::space_for`] with
-    /// `moves` moves of its own, checking its checksum and that it belongs to `fingerprint`.
+    /// Opens (maps) a table saved by [`DistTable::save`] for a space from [`DistTable::space_for`]
+    /// with `moves` moves of its own, checking that it belongs to `fingerprint` (its checksum is
+    /// checked when it is written, and by `twisty solve --verify`).
     pub fn load(
         path: &std::path::Path,
         fingerprint: u64,
@@ -304,18 +305,11 @@ impl DistTable {
     ) -> Result<DistTable, String> {
         let size = space.size;
         let bits = if moves == space.moves.len() { 2 } else { 8 };
-        let mut words = Vec::new();
-        let header = table_file::load(
-            path,
-            &Self::header(fingerprint, size, bits, Vec::new()),
-            &mut words,
-        )
-        .map_err(|e| format!("{}: {e}", path.display()))?;
-        if words.len() != words_for(size, bits) {
-            return Err(format!("{}: not a table of {size} states", path.display()));
-        }
+        let (header, fields) =
+            table_file::open_fields(path, &Self::header(fingerprint, size, bits, Vec::new()))
+                .map_err(|e| format!("{}: {e}", path.display()))?;
         Ok(DistTable {
-            fields: Fields::from_words(words, size, bits),
+            fields,
             size,
             moves,
             distribution: header.extra,

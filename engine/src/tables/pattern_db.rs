@@ -281,20 +281,20 @@ impl PatternDb {
         (self.fields.size() as u64, BITS, extra, words)
     }
 
-    /// A table read back from a file ([`PatternDb::to_file`]); `None` if it does not fit the
-    /// parts.
+    /// A table opened from a file ([`PatternDb::to_file`]; mapped, see
+    /// [`twisty::table_file::open_fields`]); `None` if it does not fit the parts.
     pub fn from_file(
         mut outer: Part,
         mut inner: Part,
         moves: usize,
         extra: &[u64],
-        words: Vec<u64>,
+        fields: Fields,
     ) -> Option<Self> {
         let size = outer.size * inner.size;
         let [floor, whole, distribution @ ..] = extra else {
             return None;
         };
-        if words.len() != twisty::dist_table::fields::words_for(size, BITS) || *floor > 15 {
+        if fields.size() != size || fields.bits() != BITS || *floor > 15 {
             return None;
         }
         outer.tabulate(moves);
@@ -303,7 +303,7 @@ impl PatternDb {
             outer,
             inner,
             moves,
-            fields: Fields::from_words(words, size, BITS),
+            fields,
             floor: *floor as u32,
             whole: *whole != 0,
             distribution: distribution.to_vec(),

@@ -5,6 +5,7 @@
 //! the next run's time.
 
 use std::path::PathBuf;
+use twisty::dist_table::fields::Fields;
 use twisty::table_file::{self, TableHeader};
 
 /// Where tables are kept between runs, and under which key.
@@ -21,7 +22,7 @@ impl Cache {
     /// Writes a table (a failure is only reported: the answer stands without it).
     pub fn keep(&self, what: &str, header: &TableHeader, words: impl Iterator<Item = u64>) {
         let path = self.path(what);
-        if let Err(e) = table_file::keep(&path, |p| table_file::save(p, header, words)) {
+        if let Err(e) = table_file::keep_verified(&path, |p| table_file::save(p, header, words)) {
             eprintln!(
                 "warning: could not keep {} in the cache: {e}",
                 path.display()
@@ -29,9 +30,29 @@ impl Cache {
         }
     }
 
-    /// The words and extra numbers of a kept table, if it is there and whole (a damaged or
-    /// foreign one is reported and ignored).
+    /// The words and extra numbers of a kept table, read into memory, if it is there and whole
+    /// (a damaged or foreign one is reported and ignored): for a table that grows in memory.
     pub fn read(&self, what: &str, name: &str, bits: u32) -> Option<(Vec<u64>, Vec<u64>)> {
+        let (path, expect) = self.expect(what, name, bits)?;
+        let mut note = |m: &str| eprintln!("note: {m}");
+        table_file::read_kept(&path, &mut note, |p| {
+            let mut words = Vec::new();
+            table_file::load(p, &expect, &mut words).map(|h| (words, h.extra))
+        })
+    }
+
+    /// The fields and extra numbers of a kept table of 2, 4 or 8 bits, opened (mapped, not read:
+    /// [`table_file::open_fields`]), if it is there and sound as [`Cache::read`] says.
+    pub fn open(&self, what: &str, name: &str, bits: u32) -> Option<(Fields, Vec<u64>)> {
+        let (path, expect) = self.expect(what, name, bits)?;
+        let mut note = |m: &str| eprintln!("note: {m}");
+        table_file::read_kept(&path, &mut note, |p| {
+            table_file::open_fields(p, &expect).map(|(h, f)| (f, h.extra))
+        })
+    }
+
+    /// The file of `what` and the header it must have, if the file is there.
+    fn expect(&self, what: &str, name: &str, bits: u32) -> Option<(PathBuf, TableHeader)> {
         let path = self.path(what);
         let head = table_file::peek(&path).ok()?;
         let expect = TableHeader {
@@ -41,10 +62,6 @@ impl Cache {
             bits,
             extra: Vec::new(),
         };
-        let mut note = |m: &str| eprintln!("note: {m}");
-        table_file::read_kept(&path, &mut note, |p| {
-            let mut words = Vec::new();
-            table_file::load(p, &expect, &mut words).map(|h| (words, h.extra))
-        })
+        Some((path, expect))
     }
 }
