@@ -71,4 +71,5 @@ pub mod search;
 pub mod sticker_cube;
 pub mod sticker_cube3;
 pub mod table_file;
+pub mod table_sections;
 pub mod word_hash;

@@ -393,11 +393,9 @@ fn a_damaged_table_file_is_built_again() {
     std::fs::create_dir_all(&dir).unwrap();
     // Good tables from the shared cache, so that each step below rebuilds only the file it spoiled.
     tables();
-    std::fs::copy(
-        cache().join("cube3-phase2.bin"),
-        dir.join("cube3-phase2.bin"),
-    )
-    .unwrap();
+    for f in ["cube3-phase2.bin", "cube3-coords.bin"] {
+        std::fs::copy(cache().join(f), dir.join(f)).unwrap();
+    }
     // A file of the right name that is no table: refused with the reason, then replaced.
     std::fs::write(
         dir.join("cube3-phase1.bin"),
@@ -502,4 +500,45 @@ fn check_cube3_accepts_short_enough_solutions_and_rejects_the_rest() {
         msg.contains("answer: line 1, column 1: expected a length"),
         "{msg}"
     );
+}
+
+/// The two-phase coordinate tables kept in a file are the tables derived (every array equal), and
+/// a file with a flipped bit is named and derived again.
+#[test]
+fn kept_coordinate_tables_are_the_derived_ones() {
+    use twisty::cube3::coord_tables_file::{CoordTables, COORDS_FILE};
+    let dir = std::path::Path::new(env!("CARGO_TARGET_TMPDIR")).join("cube3-coords");
+    let _ = std::fs::remove_dir_all(&dir);
+    let fresh = CoordTables::build();
+    let same = |t: &CoordTables| {
+        let (a, b) = (&t.moves, &fresh.moves);
+        assert!(a.twist == b.twist && a.flip == b.flip && a.slice == b.slice);
+        assert!(a.corners == b.corners && a.ud_edges == b.ud_edges);
+        assert!(a.slice_perm == b.slice_perm);
+        let (a, b) = (&t.classes, &fresh.classes);
+        for (x, y) in [(&a.flip_slice, &b.flip_slice), (&a.corners, &b.corners)] {
+            assert!(x.class_sym == y.class_sym && x.reps == y.reps && x.self_syms == y.self_syms);
+        }
+        assert!(a.twist_conj == b.twist_conj && a.ud_edges_conj == b.ud_edges_conj);
+        let (a, b) = (&t.phase2_small, &fresh.phase2_small);
+        assert_eq!(a.corner_slice.words(), b.corner_slice.words());
+        assert_eq!(a.edge_slice.words(), b.edge_slice.words());
+        assert_eq!(a.edge_slice.distribution, b.edge_slice.distribution);
+        assert_eq!(t.flip_slice.entries(), fresh.flip_slice.entries());
+    };
+    let mut log = Vec::new();
+    CoordTables::cached(Some(&dir), &mut |m| log.push(m.to_string()));
+    assert!(log.iter().any(|m| m.starts_with("saved")), "{log:?}");
+    same(&CoordTables::cached(Some(&dir), &mut |m| panic!("{m}")));
+    let p = dir.join(COORDS_FILE);
+    let mut bytes = std::fs::read(&p).unwrap();
+    let mid = bytes.len() / 2;
+    bytes[mid] ^= 1;
+    std::fs::write(&p, bytes).unwrap();
+    let mut log = Vec::new();
+    same(&CoordTables::cached(Some(&dir), &mut |m| {
+        log.push(m.to_string())
+    }));
+    assert!(log[0].contains("checksum mismatch"), "{log:?}");
+    let _ = std::fs::remove_dir_all(&dir);
 }

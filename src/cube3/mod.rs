@@ -9,6 +9,7 @@
 //! - `symmetry`: the 16 symmetries that keep the U-D axis, and the URF-DBL third turn.
 //! - `sym_table`: distance tables over symmetry classes, built by parallel BFS, cached in files.
 //! - `two_phase_tables`: move tables, symmetry classes, the small phase-1 and phase-2 tables.
+//! - `coord_tables_file`: the two-phase coordinate tables (move tables, classes), kept in a file.
 //! - `two_phase`: Kociemba's two-phase search (cube3); `two_phase_trees`: its two phases as trees
 //!   for the library's search.
 //! - `cache`: where both solvers keep their tables, and the flags that choose the folder.
@@ -21,6 +22,7 @@
 #![allow(clippy::needless_range_loop)]
 
 pub mod cache;
+pub mod coord_tables_file;
 pub mod cubie;
 pub mod facelet_string;
 pub mod judge_formats;

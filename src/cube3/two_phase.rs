@@ -9,9 +9,10 @@
 //! look-ups are issued together so that their cache misses overlap. Each phase walks one
 //! threshold at a time and reports only paths of exactly that length (the walk's floor).
 
+use super::coord_tables_file::CoordTables;
 use super::cubie::{CubieCube, N_MOVES};
 use super::sym_table::SymTable;
-use super::symmetry::{Axes, Symmetries};
+use super::symmetry::Axes;
 use super::two_phase_tables::{
     Classes, FlipSliceEntries, MoveTables, Phase1Space, Phase2Space, Phase2Tables, N_PHASE1,
     N_PHASE2, N_SLICE_PERM,
@@ -72,8 +73,12 @@ impl TwoPhaseTables {
     /// `threads` threads) and saves them there. `log` hears what happened, for stderr. A folder that
     /// cannot be written is reported and otherwise ignored.
     pub fn load_or_build(dir: Option<&Path>, threads: usize, mut log: impl FnMut(&str)) -> Self {
-        let moves = MoveTables::new();
-        let classes = Classes::new(&Symmetries::new());
+        let CoordTables {
+            moves,
+            classes,
+            phase2_small,
+            flip_slice,
+        } = CoordTables::cached(dir, &mut log);
         let all: [usize; N_MOVES] = std::array::from_fn(|m| m);
         let space1 = Phase1Space {
             mt: &moves,
@@ -95,9 +100,8 @@ impl TwoPhaseTables {
         let phase2 = SymTable::cached(file2.as_deref(), PHASE2_NAME, N_PHASE2, 4, &mut log, || {
             SymTable::build(&space2, 4, threads).0
         });
-        let phase2_small = Phase2Tables::new(&moves);
         TwoPhaseTables {
-            flip_slice: FlipSliceEntries::new(&moves, &classes),
+            flip_slice,
             moves,
             classes,
             phase1,

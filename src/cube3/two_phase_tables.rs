@@ -348,6 +348,15 @@ impl FlipSliceEntries {
         FlipSliceEntries { entries }
     }
 
+    /// The entries as kept in a file ([`super::coord_tables_file`]).
+    pub fn from_entries(entries: Vec<u32>) -> Self {
+        FlipSliceEntries { entries }
+    }
+
+    pub fn entries(&self) -> &[u32] {
+        &self.entries
+    }
+
     /// (Phase-1 distance of (flip, slice) alone, `class << 4 | sym`).
     #[inline]
     pub fn get(&self, flip: usize, slice: usize) -> (usize, usize) {

@@ -14,6 +14,20 @@ pub struct DepthTable {
 }
 
 impl DepthTable {
+    /// A table from its words (eight distances a word, as [`DepthTable::words`] gives them) and
+    /// distribution, as kept in a file.
+    pub fn from_parts(words: Vec<u64>, distribution: Vec<usize>) -> Self {
+        DepthTable {
+            words,
+            distribution,
+        }
+    }
+
+    /// The words: eight distances each, state `i` in byte `i % 8` of word `i / 8`.
+    pub fn words(&self) -> &[u64] {
+        &self.words
+    }
+
     /// BFS from `goals` (distance 0) over the whole graph, on the caller's thread. For a graph
     /// whose moves are not closed under inverse ([`super::graphs::Directed`]), the distance is
     /// from the goals along the moves.
