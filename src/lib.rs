@@ -64,6 +64,7 @@ pub mod mapped_words;
 pub mod notation;
 pub mod output;
 pub mod prefetch;
+pub mod progress_line;
 pub mod pruner;
 pub mod rng;
 pub mod robot;

@@ -16,6 +16,7 @@ use twisty::cube3::{answer_lines, Position};
 use twisty::input::{fail, read_stdin};
 use twisty::machine::threads as default_threads;
 use twisty::output;
+use twisty::progress_line::ProgressLine;
 
 const WHO: &str = "cube3-opt";
 
@@ -30,7 +31,9 @@ const USAGE: Usage = Usage {
               2.8 GB; the larger, the faster. It is cached in --tables DIR (default $TWISTY_CACHE_DIR,\n\
               $XDG_CACHE_HOME/twisty or ~/.cache/twisty) and built there on first use, with a\n\
               progress line per depth (10 s for the smallest, minutes for the largest, on 2 cores).\n\
-              Each cube is searched on all --threads; progress of searches over a second goes to stderr.",
+              Each cube is searched on all --threads; progress of searches over a second goes to stderr,\n\
+              or, for many cubes with stderr on a terminal, one line: cubes done, mean seconds a cube.\n\
+              Answers come in input order. Tables are mapped, not read: a second run starts at once.",
     positional: &[],
     flags: &[
         TABLE_FLAGS[0],
@@ -94,9 +97,12 @@ fn main() {
             );
         }
     };
+    // Many cubes on a terminal: one line of cubes done; one cube: a line per depth past a second.
+    let cubes = src.lines().filter(|l| !l.trim().is_empty()).count();
+    let line = ProgressLine::new(WHO, cubes, !quiet && !stats);
     let progress = |start: Instant, depth: u32, nodes: u64| {
         let secs = start.elapsed().as_secs_f64();
-        if !quiet && secs > 1.0 {
+        if !quiet && !line.is_on() && secs > 1.0 {
             eprintln!("{WHO}: depth {depth} searched ({nodes} nodes, {secs:.1} s so far)");
         }
     };
@@ -108,6 +114,7 @@ fn main() {
             let start = Instant::now();
             let (moves, s) = tables.solve(&p.cube, |d, s| progress(start, d, s.nodes));
             report(moves.len(), s.nodes, start);
+            line.done(start.elapsed().as_secs_f64());
             p.format_solution(&moves)
         })
     } else {
@@ -122,6 +129,7 @@ fn main() {
             let (moves, nodes) =
                 search.solve(&p.cube, threads, |d, n| progress(start, d as u32, n));
             report(moves.len(), nodes, start);
+            line.done(start.elapsed().as_secs_f64());
             p.format_solution(&moves)
         })
     };
