@@ -42,7 +42,7 @@ impl ProgressLine {
 /// `[#####.....] 5/10 cubes, mean 1.25 s a cube`.
 pub fn render(done: usize, total: usize, secs: f64) -> String {
     let width = 20;
-    let filled = if total == 0 { 0 } else { done * width / total };
+    let filled = (done * width).checked_div(total).unwrap_or(0);
     let bar: String = (0..width)
         .map(|i| if i < filled { '#' } else { '.' })
         .collect();
