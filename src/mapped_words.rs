@@ -7,6 +7,7 @@
 //! 64-bit Unix (Linux, macOS), where `off_t` is 64 bits and the flags below have these values.
 //! Elsewhere, and on big-endian machines (the file's words are little-endian), the words are read.
 
+use crate::dist_table::fields::{words_for, Fields};
 use std::fs::File;
 use std::ops::Deref;
 
@@ -16,12 +17,12 @@ pub struct Words {
     // the words are held (no branch on the backing in the search's hot loop).
     ptr: *const u64,
     len: usize,
-    _backing: Backing,
+    _backing: Held,
 }
 
 // The fields are held only to be freed (dropped, unmapped) with the words.
 #[allow(dead_code)]
-enum Backing {
+enum Held {
     Owned(Vec<u64>),
     Mapped(Mapping),
 }
@@ -36,7 +37,7 @@ impl From<Vec<u64>> for Words {
         Words {
             ptr: v.as_ptr(),
             len: v.len(),
-            _backing: Backing::Owned(v),
+            _backing: Held::Owned(v),
         }
     }
 }
@@ -63,7 +64,7 @@ impl Words {
                 return Ok(Words {
                     ptr,
                     len,
-                    _backing: Backing::Mapped(m),
+                    _backing: Held::Mapped(m),
                 });
             }
         }
@@ -72,8 +73,32 @@ impl Words {
 
     /// Whether the words are a mapped file (for messages and tests).
     pub fn is_mapped(&self) -> bool {
-        matches!(self._backing, Backing::Mapped(_))
+        matches!(self._backing, Held::Mapped(_))
     }
+}
+
+/// Fields (2, 4 or 8 bits) over the words at byte `offset` of `file` (a multiple of 8), mapped
+/// copy-on-write: opened, not read, and marked in place by a process that completes the table
+/// without the file changing. Read into memory where mapping is not available.
+pub fn map_fields(file: &File, offset: usize, size: usize, bits: u32) -> std::io::Result<Fields> {
+    let len = words_for(size, bits);
+    #[cfg(all(unix, target_pointer_width = "64", target_endian = "little"))]
+    {
+        if let Some(m) = Mapping::new(file, offset + len * 8, true) {
+            // SAFETY: the mapping holds offset + 8 * len bytes, readable and writable (this
+            // process's own copy on write), `offset` a multiple of 8 from a page boundary; the
+            // mapping goes with the fields as their keeper.
+            return Ok(unsafe {
+                let ptr = m.base().add(offset) as *mut std::sync::atomic::AtomicU64;
+                Fields::from_raw_parts(ptr, size, bits, Box::new(m))
+            });
+        }
+    }
+    Ok(Fields::from_words(
+        read_words(file, offset, len)?,
+        size,
+        bits,
+    ))
 }
 
 /// Reads `len` little-endian words at byte `offset` of `file`.
@@ -102,6 +127,11 @@ pub(crate) struct Mapping {
     reserved: *const u8,
     reserved_bytes: usize,
 }
+
+// SAFETY: a mapping is an address range, unmapped once when dropped; nothing is written through
+// it by this type (a writable mapping's words are atomics, shared by their owner).
+unsafe impl Send for Mapping {}
+unsafe impl Sync for Mapping {}
 
 /// 2 MB: the huge page size the mapping is aligned to.
 const HUGE: usize = 2 << 20;

@@ -250,8 +250,9 @@ pub fn open_fields(
     if !matches!(header.bits, 2 | 4 | 8) {
         return Err(TableFileError::OtherSize);
     }
-    let fields = Fields::mapped(&file, start, header.entries as usize, header.bits)
-        .map_err(TableFileError::Io)?;
+    let fields =
+        crate::mapped_words::map_fields(&file, start, header.entries as usize, header.bits)
+            .map_err(TableFileError::Io)?;
     Ok((header, fields))
 }
 

@@ -10,23 +10,46 @@ pub trait Element: Copy + Default {
     fn from_u64(w: u64) -> Self;
 }
 
-macro_rules! element {
-    ($t:ty) => {
-        impl Element for $t {
-            const BYTES: usize = std::mem::size_of::<$t>();
-            fn to_u64(self) -> u64 {
-                self as u64
-            }
-            fn from_u64(w: u64) -> Self {
-                w as $t
-            }
-        }
-    };
+// (Written out, not by a macro: the bundler keeps items by name, and an invocation has none.)
+impl Element for u8 {
+    const BYTES: usize = std::mem::size_of::<u8>();
+    fn to_u64(self) -> u64 {
+        self as u64
+    }
+    fn from_u64(w: u64) -> Self {
+        w as u8
+    }
 }
-element!(u8);
-element!(u16);
-element!(u32);
-element!(u64);
+
+impl Element for u16 {
+    const BYTES: usize = std::mem::size_of::<u16>();
+    fn to_u64(self) -> u64 {
+        self as u64
+    }
+    fn from_u64(w: u64) -> Self {
+        w as u16
+    }
+}
+
+impl Element for u32 {
+    const BYTES: usize = std::mem::size_of::<u32>();
+    fn to_u64(self) -> u64 {
+        self as u64
+    }
+    fn from_u64(w: u64) -> Self {
+        w as u32
+    }
+}
+
+impl Element for u64 {
+    const BYTES: usize = 8;
+    fn to_u64(self) -> u64 {
+        self
+    }
+    fn from_u64(w: u64) -> Self {
+        w
+    }
+}
 
 /// Writes arrays one after another into words.
 #[derive(Default)]

@@ -22,11 +22,13 @@ struct FieldWords {
     backing: Backing,
 }
 
-// The fields are held only to be freed (dropped, unmapped) with the words.
+// The fields are held only to be freed (dropped, unmapped) with the words. A mapping is held as
+// `Any` so that this module names no mapping code: the judge bundles that build tables in memory
+// carry none of it (the bundler keeps what is named).
 #[allow(dead_code)]
 enum Backing {
     Owned(Vec<AtomicU64>),
-    Mapped(crate::mapped_words::Mapping),
+    Mapped(Box<dyn std::any::Any + Send + Sync>),
 }
 
 // SAFETY: the words are atomics (shared marking is their purpose); the backing lives as long as
@@ -123,36 +125,27 @@ impl Fields {
         }
     }
 
-    /// Fields over `words_for(size, bits)` little-endian words at byte `offset` of `file` (a
-    /// page boundary), mapped copy-on-write: opened, not read, and marked in place by a process
-    /// that completes the table without the file changing. Read into memory where mapping is not
-    /// available.
-    pub fn mapped(
-        file: &std::fs::File,
-        offset: usize,
+    /// Fields over `words_for(size, bits)` words at `ptr`, kept alive by `keeper` (a mapped file:
+    /// [`crate::mapped_words::map_fields`]).
+    ///
+    /// # Safety
+    /// `ptr` must point to that many words, aligned, readable and writable by this process alone
+    /// (a private mapping), for as long as `keeper` lives.
+    pub unsafe fn from_raw_parts(
+        ptr: *mut AtomicU64,
         size: usize,
         bits: u32,
-    ) -> std::io::Result<Fields> {
-        let len = words_for(size, bits);
-        #[cfg(all(unix, target_pointer_width = "64", target_endian = "little"))]
-        {
-            if let Some(m) = crate::mapped_words::Mapping::new(file, offset + len * 8, true) {
-                // SAFETY: the mapping holds offset + 8 * len bytes, readable and writable (its
-                // own copy on write); `offset` is a multiple of 8 on a page-aligned base.
-                let ptr = unsafe { m.base().add(offset) } as *mut AtomicU64;
-                return Ok(Fields {
-                    words: FieldWords {
-                        ptr,
-                        len,
-                        backing: Backing::Mapped(m),
-                    },
-                    size,
-                    bits,
-                });
-            }
+        keeper: Box<dyn std::any::Any + Send + Sync>,
+    ) -> Fields {
+        Fields {
+            words: FieldWords {
+                ptr,
+                len: words_for(size, bits),
+                backing: Backing::Mapped(keeper),
+            },
+            size,
+            bits,
         }
-        let words = crate::mapped_words::Words::map(file, offset, len)?;
-        Ok(Fields::from_words(words.to_vec(), size, bits))
     }
 
     pub fn size(&self) -> usize {

@@ -28,9 +28,14 @@ const KORF_LIMIT: Duration = Duration::from_secs(90);
 
 /// One cube's outcome: its optimal length, seconds and nodes (None: stopped at the limit).
 pub(crate) struct Solved {
-    length: usize,
-    secs: f64,
+    pub length: usize,
+    pub secs: f64,
     nodes: u64,
+}
+
+/// cube3-opt with `args` on `lines` in one process: each cube's `--stats`.
+pub(crate) fn solve_lines(args: &[&str], lines: &[String]) -> Vec<Solved> {
+    cube3_opt(args, lines, None).expect("no time limit")
 }
 
 /// Runs cube3-opt with `args` on `lines`; its `--stats` lines, or None past `limit`.

@@ -13,6 +13,7 @@ mod engine_twips;
 mod flood;
 mod hdu4801_timing;
 mod judge_overhead;
+mod nissy_peer;
 mod pancake_timing;
 mod robot2_timing;
 mod robot_time;
@@ -41,6 +42,9 @@ fn main() {
         );
         println!("usage: bench [BENCHMARK...]   (all when none is given)");
         println!("       bench compare REV        (this tree against commit REV, side by side)");
+        println!(
+            "       bench nissy              (cube3-opt beside nissy-core's H48; needs its source)"
+        );
         println!("benchmarks: {}", all.join(", "));
         return;
     }
@@ -76,13 +80,14 @@ fn main() {
             "engine" => engine_2x2x2::run(),
             "pancake" => pancake_timing::run(),
             "cube3-opt" => cube3_opt_timing::run(),
+            "nissy" => nissy_peer::run(),
             "twips" => {
                 build("twisty-cli", &[]);
                 engine_twips::run_all()
             }
             other => {
                 eprintln!(
-                    "bench: unknown benchmark `{other}` (known: {})",
+                    "bench: unknown benchmark `{other}` (known: {}, nissy)",
                     all.join(", ")
                 );
                 std::process::exit(2);
