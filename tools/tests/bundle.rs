@@ -29,6 +29,8 @@ fn bundle_of_the_fixture_binary() {
     // one called, and the trait impl, stay.
     assert!(b.code.contains("fn side") && !b.code.contains("fn perimeter"));
     assert!(!b.code.contains("circle_area"));
+    // An `extern` block stays where a function it declares is called, and goes where none is.
+    assert!(b.code.contains("fn abs") && !b.code.contains("fn labs"));
     insta::assert_snapshot!(b.code);
 
     // It compiles alone and runs.

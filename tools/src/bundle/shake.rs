@@ -119,9 +119,15 @@ pub(super) fn shake(root: &[syn::Item], modules: &mut [syn::Item]) {
                 if !*kept {
                     let keep = match &*item {
                         syn::Item::Use(_) | syn::Item::Mod(_) => true,
-                        // An `extern` block (declarations of C functions, a few lines) stays
-                        // whole: its items are named by the calls that use them, not by it.
-                        syn::Item::ForeignMod(_) => true,
+                        // An `extern` block stays (whole) if a function it declares is called:
+                        // it has no name of its own. One that nothing calls goes, which matters
+                        // beyond size: edition 2024 wants `unsafe extern`, which Rust 1.63
+                        // refuses, so only bundles that map files may carry one.
+                        syn::Item::ForeignMod(f) => f.items.iter().any(|i| match i {
+                            syn::ForeignItem::Fn(x) => used.contains(&x.sig.ident.to_string()),
+                            syn::ForeignItem::Static(x) => used.contains(&x.ident.to_string()),
+                            _ => false,
+                        }),
                         other => name(other).is_some_and(|n| used.contains(&n)),
                     };
                     if keep {
