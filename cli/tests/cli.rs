@@ -252,7 +252,15 @@ fn learn_data_counts_labels_and_train_names_its_feature() {
         .code(2);
     if !cfg!(feature = "learn") {
         twisty()
-            .args(["learn", "train", "--walks", "10", "--out", "/dev/null"])
+            .args([
+                "learn",
+                "train",
+                "--walks",
+                "10",
+                "--out",
+                "weights.safetensors",
+            ])
+            .current_dir(std::env::temp_dir())
             .assert()
             .code(1)
             .stderr(predicate::str::contains("without the `learn` feature"));

@@ -210,6 +210,21 @@ fn eval_refuses_a_quantile_the_view_table_lacks_and_missing_weights() {
         .stderr(contains("/nonexistent/degenerate.safetensors"));
 }
 
+/// `train --out` refuses what is not a regular file before training: the weights are renamed into
+/// place, which would replace a device such as /dev/null with a file (a folder stands in for the
+/// device here, so that the test cannot harm the machine if the check is gone).
+#[test]
+fn train_refuses_an_output_that_is_not_a_file() {
+    use assert_cmd::Command;
+    Command::cargo_bin("twisty")
+        .unwrap()
+        .args(["learn", "train", "--walks", "10", "--out"])
+        .arg(std::env::temp_dir())
+        .assert()
+        .code(1)
+        .stderr(predicates::str::contains("not a regular file"));
+}
+
 /// `train --resume` goes on from the saved weights: its first epoch's loss is near where the
 /// first sitting ended, well below a fresh network's first epoch; `--epochs-done` numbers it. (At
 /// the first sitting's learning rate, 1e-3, AdamW's fresh moments throw this small network back to

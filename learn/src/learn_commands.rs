@@ -353,6 +353,14 @@ fn train(data: &DataArgs, args: &TrainArgs, w: &mut impl Write) -> Result<(), St
             folder.display()
         ));
     }
+    // safetensors writes a file beside `out` and renames it into place: on a device such as
+    // /dev/null (run as root) that would replace the device with a regular file.
+    if out.exists() && !out.is_file() {
+        return Err(format!(
+            "{}: not a regular file; --out takes a file the weights are written to",
+            out.display()
+        ));
+    }
     let net = match &args.resume {
         Some(from) => Net::load(data.kind, from)?,
         None => Net::new(data.kind, data.seed)?,
