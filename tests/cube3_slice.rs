@@ -9,6 +9,7 @@
 use proptest::prelude::*;
 use std::sync::OnceLock;
 use twisty::cube3::optimal::OptimalTables;
+use twisty::cube3::slice_table::line_table::PER_LINE;
 use twisty::cube3::slice_table::{
     exact_table, FastCube, SliceCoords, SliceTables, TableSize, SIZES,
 };
@@ -243,16 +244,27 @@ fn the_smallest_table_holds_distances_to_the_group() {
         }
     }
     assert!(seen.iter().all(|&n| n > 0), "{seen:?}");
-    // Packing: exact above the base (capped at base + 3), never more than exact at or below it.
+    // The table (built in its own layout, `line_bfs`) against the exact one (the library's BFS):
+    // exact above the base (capped at base + 3); at or below it, the least distance of its line.
     let (packed, base) = (&tables.table, tables.table.base);
-    for i in 0..coords.entries() {
-        let (d, got) = (exact.get(i), packed.get(i));
-        if d > base {
-            assert_eq!(got, d.min(base + 3), "entry {i}");
-        } else {
-            assert!(got <= d, "entry {i}: {got} > {d}");
+    let mut low = 0;
+    for first in (0..coords.entries()).step_by(PER_LINE) {
+        let line = first..(first + PER_LINE).min(coords.entries());
+        let least = line.clone().map(|i| exact.get(i)).min().unwrap();
+        for i in line {
+            let (d, got) = (exact.get(i), packed.get(i));
+            if d > base {
+                assert_eq!(got, d.min(base + 3), "entry {i}");
+            } else {
+                assert_eq!(got, least, "entry {i}");
+                low += 1;
+            }
         }
     }
+    assert!(
+        low > 0 && low < coords.entries() / 10,
+        "{low} entries at or below the base"
+    );
 }
 
 /// Lengths equal the Korf-table solver's on random scrambles up to 12 moves; solutions solve; the

@@ -150,7 +150,7 @@ impl SymTable {
 /// A symmetry-reduced table's entries as a graph: entry `class * others + other`, its neighbours
 /// found from the class's representative, and the entries equivalent under the symmetries that fix
 /// the representative stored together.
-struct ClassGraph<'a, S>(&'a S);
+pub struct ClassGraph<'a, S>(pub &'a S);
 
 impl<S: SymSpace> Graph for ClassGraph<'_, S> {
     fn size(&self) -> usize {

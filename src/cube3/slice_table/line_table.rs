@@ -29,7 +29,7 @@ fn lines_for(entries: usize) -> usize {
 }
 
 /// Words to skip at the start of `words` for 64-byte alignment.
-fn misalignment(words: &[u64]) -> usize {
+pub(super) fn misalignment(words: &[u64]) -> usize {
     let addr = words.as_ptr() as usize;
     ((64 - addr % 64) % 64) / 8
 }
@@ -50,26 +50,9 @@ fn on_lines(words: Words) -> (Words, usize) {
 }
 
 impl LineTable {
-    /// Packs exact distances (`exact(i)` for `i < entries`) against the `base` that gives the
-    /// largest mean bound over a sample of lines, on `threads` threads.
-    pub fn pack(entries: usize, exact: &(dyn Fn(usize) -> u8 + Sync), threads: usize) -> Self {
-        let lines = lines_for(entries);
-        let base = best_base(entries, exact);
-        let mut words = with_huge_pages::<u64>(lines * WORDS + WORDS);
-        words.resize(lines * WORDS + WORDS, 0);
-        let offset = misalignment(&words);
-        let body = &mut words[offset..offset + lines * WORDS];
-        let per = (lines + threads - 1) / threads.max(1);
-        std::thread::scope(|scope| {
-            for (t, chunk) in body.chunks_mut(per.max(1) * WORDS).enumerate() {
-                scope.spawn(move || {
-                    for (l, line) in chunk.chunks_mut(WORDS).enumerate() {
-                        let first = (t * per + l) * PER_LINE;
-                        pack_line(line, first, entries, base, exact);
-                    }
-                });
-            }
-        });
+    /// The table over `words` (whose lines start `offset` words in, on a 64-byte boundary) of
+    /// `entries` against `base`, as [`super::line_bfs`] builds it.
+    pub(super) fn from_lines(words: Vec<u64>, offset: usize, entries: usize, base: u8) -> Self {
         LineTable {
             words: Words::from(words),
             offset,
@@ -152,61 +135,4 @@ impl LineTable {
             _ => Err(TableFileError::Damaged),
         }
     }
-}
-
-/// Fills one line: entries `first..first + 254` (those below `entries`) and their least distance.
-fn pack_line(
-    line: &mut [u64],
-    first: usize,
-    entries: usize,
-    base: u8,
-    exact: &(dyn Fn(usize) -> u8 + Sync),
-) {
-    let mut least = 15u8;
-    for p in 0..PER_LINE {
-        let i = first + p;
-        if i >= entries {
-            break;
-        }
-        let d = exact(i).min(15);
-        least = least.min(d);
-        let v = d.saturating_sub(base).min(3) as u64;
-        line[p / 32] |= v << (2 * (p % 32));
-    }
-    line[WORDS - 1] |= (least as u64) << 60;
-}
-
-/// The base with the largest mean bound over a sample of lines.
-fn best_base(entries: usize, exact: &dyn Fn(usize) -> u8) -> u8 {
-    let lines = lines_for(entries);
-    let step = (lines / 4096).max(1);
-    let sample: Vec<Vec<u8>> = (0..lines)
-        .step_by(step)
-        .map(|l| {
-            (l * PER_LINE..((l + 1) * PER_LINE).min(entries))
-                .map(|i| exact(i).min(15))
-                .collect()
-        })
-        .collect();
-    (0..13u8)
-        .max_by_key(|&base| {
-            let total: u64 = sample
-                .iter()
-                .map(|line| {
-                    let least = line.iter().copied().min().unwrap_or(0);
-                    line.iter()
-                        .map(|&d| {
-                            if d <= base {
-                                least as u64
-                            } else {
-                                d.min(base + 3) as u64
-                            }
-                        })
-                        .sum::<u64>()
-                })
-                .sum();
-            // Ties go to the larger base (`max_by_key` keeps the last).
-            total
-        })
-        .unwrap_or(0)
 }

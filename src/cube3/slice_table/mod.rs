@@ -6,17 +6,19 @@
 //! - `edge_masks`: the edge coordinate conjugated by a symmetry with no table to miss in cache.
 //! - `fast_cube`: the search's cube, a byte a piece, products by byte shuffles ([`FastCube`]).
 //! - `line_table`: 2 bits an entry relative to a base, a 4-bit fallback per cache line ([`LineTable`]).
+//! - `line_bfs`: the table's breadth-first search, in its own layout and size.
 //! - `slice_search`: the slice table's tree for the library's search: six views a node, look-ups
 //!   overlapped ([`SliceSearch`]).
 //!
 //! The group is fixed by the U-D symmetries, so the table is a true distance table over cosets and a
-//! plain breadth-first search builds it (exact, 4 bits an entry, then packed). Four sizes, each
+//! plain breadth-first search builds it, in the table's own 2 bits an entry. Four sizes, each
 //! twice or more the one before ([`SIZES`]): the bare group, then with even permutations only, with
 //! the four E-slice edges unflipped, and with both. `--table-size` picks the largest that fits.
 
 pub mod coords;
 pub mod edge_masks;
 pub mod fast_cube;
+pub mod line_bfs;
 pub mod line_table;
 pub mod slice_search;
 
@@ -25,7 +27,7 @@ pub use self::fast_cube::FastCube;
 pub use self::line_table::LineTable;
 pub use self::slice_search::SliceSearch;
 
-use super::sym_table::SymTable;
+use super::sym_table::{ClassGraph, SymSpace, SymTable};
 use crate::bytes::show;
 use std::path::Path;
 
@@ -143,29 +145,38 @@ impl SliceTables {
     }
 }
 
-/// Exact distances by breadth-first search (4 bits an entry), then packed.
+/// The table by breadth-first search in its own layout ([`line_bfs`]): its size in memory, no more.
 fn build(coords: &SliceCoords, threads: usize, log: &mut dyn FnMut(&str)) -> LineTable {
     let start = std::time::Instant::now();
-    let exact = exact_table(coords, threads, log);
-    let table = LineTable::pack(coords.entries(), &|i| exact.get(i), threads);
-    log(&format!(
-        "built the slice table in {:.1} s (base {})",
-        start.elapsed().as_secs_f64(),
-        table.base
-    ));
-    table
-}
-
-/// Every entry's exact distance (4 bits; 14 means 14 or more) by breadth-first search on
-/// `threads` threads, with a progress bar through `log`, a line a level.
-pub fn exact_table(coords: &SliceCoords, threads: usize, log: &mut dyn FnMut(&str)) -> SymTable {
     let entries = coords.entries();
     log(&format!(
         "building the slice table ({} entries, {}) on {threads} threads; it is kept for later runs",
         entries,
         show(((entries + line_table::PER_LINE - 1) / line_table::PER_LINE * 64) as u128)
     ));
-    let mut report = |l: &crate::dist_table::bfs::Level| {
+    let (class, other) = coords.goal();
+    let goal = class * coords.others() + other;
+    let table = line_bfs::build(
+        &ClassGraph(coords),
+        goal,
+        threads,
+        &mut level_bar(entries, log),
+    );
+    log(&format!(
+        "built the slice table in {:.1} s (base {}: {} and further are not searched)",
+        start.elapsed().as_secs_f64(),
+        table.base,
+        table.base + 3
+    ));
+    table
+}
+
+/// A progress bar through `log`, a line a level.
+fn level_bar<'a>(
+    entries: usize,
+    log: &'a mut dyn FnMut(&str),
+) -> impl FnMut(&crate::dist_table::bfs::Level) + 'a {
+    move |l| {
         let done = l.reached as f64 / entries as f64;
         let bar: String = (0..30)
             .map(|i| if (i as f64) < done * 30.0 { '#' } else { '.' })
@@ -177,6 +188,11 @@ pub fn exact_table(coords: &SliceCoords, threads: usize, log: &mut dyn FnMut(&st
             l.states,
             l.seconds
         ));
-    };
-    SymTable::build_reporting(coords, 4, threads, &mut report).0
+    }
+}
+
+/// Every entry's exact distance (4 bits; 14 means 14 or more) by the library's breadth-first
+/// search on `threads` threads (the tests' truth for the table built in its own layout).
+pub fn exact_table(coords: &SliceCoords, threads: usize, log: &mut dyn FnMut(&str)) -> SymTable {
+    SymTable::build_reporting(coords, 4, threads, &mut level_bar(coords.entries(), log)).0
 }

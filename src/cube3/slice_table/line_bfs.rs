@@ -1,0 +1,271 @@
+//! The slice table built in the layout it is searched in, within its own size: a breadth-first
+//! search whose two bits an entry are the [`LineTable`]'s from the start. (Building exact 4-bit
+//! distances and packing them took three times the table's memory: 8.2 GB for the 2.8 GB table.)
+//!
+//! While the search runs, an entry reads 0 (reached before the current depth), 1 (at the current
+//! depth), 2 (at the next, being marked) or 3 (not reached). A level marks 3 as 2, forward from the
+//! 1s or by pulling (an unreached entry with a predecessor at 1), as the library's BFS does; then a
+//! sweep turns 1 into 0 and 2 into 1, and a line whose first entries were just marked takes that
+//! depth as its least distance (its top 4 bits, 15 until then): the least distance the table keeps
+//! for its entries at or below the base.
+//!
+//! The base is chosen as the search goes: after the first level (depth `b + 1`) holding a tenth of
+//! all entries, the base is `b`. The entries then read exactly what the table means: 0 (at most the
+//! base), 1 (base + 1) and 3; one more pull marks base + 2 as 2, and what is left, 3, is base + 3
+//! or more. The levels beyond are never searched. (The rule picks the base that the exact table's
+//! best mean bound picked, on the sizes it was compared on: docs/cube3.md.)
+
+use super::line_table::{misalignment, LineTable, PER_LINE};
+use crate::dist_table::bfs::Level;
+use crate::dist_table::fields::{fields_equal, with_huge_pages};
+use crate::dist_table::Graph;
+use std::sync::atomic::{AtomicU64, AtomicUsize, Ordering};
+
+const WORDS: usize = 8;
+/// A line's least distance: the top 4 bits of its last word.
+const LEAST: u64 = 0xF << 60;
+const LOW: u64 = u64::MAX / 3;
+/// Lines a thread takes at a time.
+const CHUNK_LINES: usize = 256;
+/// Entries expanded together (graphs share work between them).
+const RUN: usize = 512;
+// 0: reached before the current depth (the table's "at most the base" in the end).
+const CUR: u8 = 1;
+const NEXT: u8 = 2;
+const UNREACHED: u8 = 3;
+
+/// The lines, shared by the threads.
+struct Lines<'a> {
+    words: &'a [AtomicU64],
+    entries: usize,
+}
+
+impl Lines<'_> {
+    #[inline]
+    fn slot(i: usize) -> (usize, u32) {
+        let (line, p) = (i / PER_LINE, i % PER_LINE);
+        (line * WORDS + p / 32, 2 * (p % 32) as u32)
+    }
+
+    #[inline]
+    fn get(&self, i: usize) -> u8 {
+        let (w, shift) = Self::slot(i);
+        (self.words[w].load(Ordering::Relaxed) >> shift) as u8 & 3
+    }
+
+    /// Marks entry `i` as at the next depth if it is unreached; true if it was. One atomic AND:
+    /// every writer of a level writes the same value, and only the one whose AND still found it
+    /// unreached counts it.
+    #[inline]
+    fn mark(&self, i: usize) -> bool {
+        let (w, shift) = Self::slot(i);
+        let word = &self.words[w];
+        if (word.load(Ordering::Relaxed) >> shift) & 3 != 3 {
+            return false;
+        }
+        let old = word.fetch_and(!(1 << shift), Ordering::Relaxed);
+        (old >> shift) & 3 == 3
+    }
+
+    /// The entry fields of word `k` of `line` (not the least distance, not past the last entry).
+    #[inline]
+    fn valid(&self, line: usize, k: usize) -> u64 {
+        let first = line * PER_LINE + k * 32;
+        let mut mask = if k == WORDS - 1 { !LEAST } else { u64::MAX };
+        if first + 32 > self.entries {
+            let n = self.entries.saturating_sub(first);
+            mask &= (1u64 << (2 * n)).wrapping_sub(1) * (n > 0) as u64;
+        }
+        mask
+    }
+
+    fn lines(&self) -> usize {
+        self.words.len() / WORDS
+    }
+}
+
+/// Builds the slice table over `graph` (entries `0..graph.size()`) from `goal` on `threads`
+/// threads, telling `report` of each level.
+pub fn build<G: Graph + Sync>(
+    graph: &G,
+    goal: usize,
+    threads: usize,
+    report: &mut dyn FnMut(&Level),
+) -> LineTable {
+    let start = std::time::Instant::now();
+    let entries = graph.size();
+    let lines = (entries + PER_LINE - 1) / PER_LINE;
+    let mut words = with_huge_pages::<u64>(lines * WORDS + WORDS);
+    words.resize(lines * WORDS + WORDS, u64::MAX);
+    let offset = misalignment(&words);
+    let body = &mut words[offset..offset + lines * WORDS];
+    // Past the last entry: 0, never searched (nor read: no index reaches them).
+    if let Some(last) = body.chunks_mut(WORDS).last() {
+        let used = entries - (lines - 1) * PER_LINE;
+        for (k, w) in last.iter_mut().enumerate() {
+            let valid_from = k * 32;
+            for p in valid_from.max(used)..(valid_from + 32).min(PER_LINE) {
+                *w &= !(3 << (2 * (p - valid_from)));
+            }
+        }
+    }
+    // SAFETY: AtomicU64 has the same size and alignment as u64, and `body` is borrowed mutably
+    // for as long as `atoms` lives, so no other access to these words exists.
+    let atoms: &[AtomicU64] = unsafe { &*(body as *mut [u64] as *const [AtomicU64]) };
+    let t = Lines {
+        words: atoms,
+        entries,
+    };
+    let (base, _) = search(&t, graph, goal, threads, &mut |depth, states, reached| {
+        report(&Level {
+            depth,
+            states,
+            reached,
+            seconds: start.elapsed().as_secs_f64(),
+        })
+    });
+    LineTable::from_lines(words, offset, entries, base)
+}
+
+/// The levels; returns the base and the entries at each depth searched.
+fn search<G: Graph + Sync>(
+    t: &Lines,
+    graph: &G,
+    goal: usize,
+    threads: usize,
+    report: &mut dyn FnMut(usize, u64, u64),
+) -> (u8, Vec<u64>) {
+    let entries = t.entries as u64;
+    // The goal (and the entries standing for it) at depth 0: 3 -> 1.
+    let mut goal_entries = vec![goal];
+    graph.equivalents(goal, |e| goal_entries.push(e));
+    goal_entries.sort_unstable();
+    goal_entries.dedup();
+    for &g in &goal_entries {
+        let (w, shift) = Lines::slot(g);
+        t.words[w].fetch_and(!(2 << shift), Ordering::Relaxed);
+        let last = &t.words[g / PER_LINE * WORDS + WORDS - 1];
+        last.fetch_and(!LEAST, Ordering::Relaxed);
+    }
+    let mut distribution = vec![goal_entries.len() as u64];
+    let mut reached = distribution[0];
+    report(0, reached, reached);
+    loop {
+        let depth = distribution.len() - 1;
+        let left = entries - reached;
+        let found = level(t, graph, distribution[depth] * 4 > left, threads);
+        if found == 0 {
+            // Every entry reached: 0 up to depth - 1, 1 at the last depth.
+            if depth == 0 {
+                sweep(t, 0, threads);
+                return (0, distribution);
+            }
+            return ((depth - 1) as u8, distribution);
+        }
+        sweep(t, (depth + 1) as u8, threads);
+        reached += found;
+        distribution.push(found);
+        report(depth + 1, found, reached);
+        if found * 10 >= entries {
+            // Base `depth`: 0 is at most it, 1 one more. One more level, pulled, is 2.
+            let found = level(t, graph, true, threads);
+            reached += found;
+            distribution.push(found);
+            report(depth + 2, found, reached);
+            return (depth as u8, distribution);
+        }
+    }
+}
+
+/// One level: marks as 2 the unreached entries next to a 1 (forward from the 1s, or each unreached
+/// entry pulling). Returns how many.
+fn level<G: Graph + Sync>(t: &Lines, graph: &G, pull: bool, threads: usize) -> u64 {
+    let next_chunk = AtomicUsize::new(0);
+    let work = || {
+        let wanted = if pull { UNREACHED } else { CUR };
+        let mut run: Vec<usize> = Vec::with_capacity(RUN);
+        let mut found = 0u64;
+        let mut expand = |run: &mut Vec<usize>| {
+            if pull {
+                graph.any_predecessor_of_run(
+                    run,
+                    |p| t.get(p) == CUR,
+                    |k| found += t.mark(run[k]) as u64,
+                );
+            } else {
+                graph.successors_of_run(run, |n| {
+                    if t.mark(n) {
+                        found += 1;
+                        graph.equivalents(n, |e| found += t.mark(e) as u64);
+                    }
+                });
+            }
+            run.clear();
+        };
+        loop {
+            let lo = next_chunk.fetch_add(CHUNK_LINES, Ordering::Relaxed);
+            if lo >= t.lines() {
+                break;
+            }
+            for line in lo..(lo + CHUNK_LINES).min(t.lines()) {
+                for k in 0..WORDS {
+                    let word = t.words[line * WORDS + k].load(Ordering::Relaxed);
+                    let mut hits = fields_equal(word, wanted, 2) & t.valid(line, k);
+                    while hits != 0 {
+                        run.push(line * PER_LINE + k * 32 + hits.trailing_zeros() as usize / 2);
+                        hits &= hits - 1;
+                        if run.len() == RUN {
+                            expand(&mut run);
+                        }
+                    }
+                }
+            }
+            expand(&mut run);
+        }
+        found
+    };
+    std::thread::scope(|scope| {
+        let workers: Vec<_> = (1..threads.max(1)).map(|_| scope.spawn(work)).collect();
+        let mine = work();
+        mine + workers
+            .into_iter()
+            .map(|w| w.join().unwrap_or(0))
+            .sum::<u64>()
+    })
+}
+
+/// After a level: 1 becomes 0 and 2 becomes 1, and a line whose first entries were marked in it
+/// (its least distance still 15) takes `depth` as its least distance.
+fn sweep(t: &Lines, depth: u8, threads: usize) {
+    let next_chunk = AtomicUsize::new(0);
+    let work = || loop {
+        let lo = next_chunk.fetch_add(CHUNK_LINES, Ordering::Relaxed);
+        if lo >= t.lines() {
+            break;
+        }
+        for line in lo..(lo + CHUNK_LINES).min(t.lines()) {
+            let mut marked = false;
+            for k in 0..WORDS {
+                let cell = &t.words[line * WORDS + k];
+                let w = cell.load(Ordering::Relaxed);
+                let valid = t.valid(line, k);
+                marked |= fields_equal(w, NEXT, 2) & valid != 0;
+                // Per field (high bit h, low bit l): 00 -> 00, 01 -> 00, 10 -> 01, 11 -> 11.
+                let (h, l) = ((w >> 1) & LOW, w & LOW);
+                let mut new = ((h | ((h & l) << 1)) & valid) | (w & !valid);
+                if k == WORDS - 1 && marked && new & LEAST == LEAST {
+                    new = (new & !LEAST) | ((depth as u64) << 60);
+                }
+                // (Only this thread writes this line during a sweep.)
+                cell.store(new, Ordering::Relaxed);
+            }
+        }
+    };
+    std::thread::scope(|scope| {
+        let workers: Vec<_> = (1..threads.max(1)).map(|_| scope.spawn(work)).collect();
+        work();
+        for w in workers {
+            let _ = w.join();
+        }
+    });
+}

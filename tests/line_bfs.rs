@@ -1,0 +1,91 @@
+//! The slice table's breadth-first search in its own layout (`cube3::slice_table::line_bfs`) on
+//! random graphs, against a queue BFS written here: every entry reads its distance above the base
+//! (capped at base + 3, unreachable entries too), and at or below the base its line's least
+//! distance; on one thread and on two. The graphs are sized so that some end before a level holds
+//! a tenth of the entries (the base is then the last depth but one) and some do not (the base is
+//! chosen and the last levels are never searched).
+
+use proptest::prelude::*;
+use std::collections::VecDeque;
+use twisty::cube3::slice_table::line_bfs;
+use twisty::cube3::slice_table::line_table::PER_LINE;
+use twisty::dist_table::Graph;
+
+/// An undirected graph from a seed: a few random edges a node, some nodes left alone.
+struct Random {
+    adjacent: Vec<Vec<usize>>,
+}
+
+impl Random {
+    fn new(nodes: usize, edges: usize, mut seed: u64) -> Self {
+        let mut next = move || {
+            seed ^= seed << 13;
+            seed ^= seed >> 7;
+            seed ^= seed << 17;
+            seed
+        };
+        let mut adjacent = vec![Vec::new(); nodes];
+        for _ in 0..edges {
+            let (a, b) = (next() as usize % nodes, next() as usize % nodes);
+            adjacent[a].push(b);
+            adjacent[b].push(a);
+        }
+        Random { adjacent }
+    }
+
+    fn distances(&self, goal: usize) -> Vec<Option<u8>> {
+        let mut d = vec![None; self.adjacent.len()];
+        d[goal] = Some(0);
+        let mut queue = VecDeque::from([goal]);
+        while let Some(s) = queue.pop_front() {
+            for &n in &self.adjacent[s] {
+                if d[n].is_none() {
+                    d[n] = Some(d[s].unwrap() + 1);
+                    queue.push_back(n);
+                }
+            }
+        }
+        d
+    }
+}
+
+impl Graph for Random {
+    fn size(&self) -> usize {
+        self.adjacent.len()
+    }
+
+    fn neighbors<F: FnMut(usize, usize)>(&self, s: usize, mut f: F) {
+        for (m, &n) in self.adjacent[s].iter().enumerate() {
+            f(m, n);
+        }
+    }
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(48))]
+    #[test]
+    fn entries_read_as_the_table_means(
+        nodes in 1usize..6000,
+        per_node in 0usize..4,
+        seed in 1u64..u64::MAX,
+        threads in 1usize..3,
+    ) {
+        let g = Random::new(nodes, nodes * per_node / 2 + nodes / 3, seed);
+        let goal = seed as usize % nodes;
+        let truth = g.distances(goal);
+        let table = line_bfs::build(&g, goal, threads, &mut |_| {});
+        let base = table.base;
+        for first in (0..nodes).step_by(PER_LINE) {
+            let line = first..(first + PER_LINE).min(nodes);
+            let least = line.clone().filter_map(|i| truth[i]).min();
+            for i in line {
+                let got = table.get(i);
+                match truth[i] {
+                    Some(d) if d <= base => prop_assert_eq!(Some(got), least, "entry {}", i),
+                    Some(d) => prop_assert_eq!(got, d.min(base + 3), "entry {}", i),
+                    None => prop_assert_eq!(got, base + 3, "entry {}", i),
+                }
+            }
+        }
+    }
+}
