@@ -52,6 +52,7 @@ pub mod checksum;
 pub mod coord;
 pub mod cube2;
 pub mod cube3;
+pub mod disk_space;
 pub mod dist_table;
 pub mod facelet;
 pub mod firmware;

@@ -167,9 +167,26 @@ pub fn save(
     words: impl IntoIterator<Item = u64>,
 ) -> std::io::Result<()> {
     let tmp = path.with_extension(format!("partial{}", std::process::id()));
+    let head = header.bytes(MAGIC);
+    let bytes = padded(head.len() + 8) as u64 + header.words() as u64 * 8 + 8;
+    // A full disk is named, with what is needed and what is left, before the first byte.
+    let full = |free: u64| {
+        std::io::Error::new(
+            std::io::ErrorKind::Other,
+            format!(
+                "the disk is full: the file takes {}, and {} is free there",
+                crate::bytes::show(bytes as u128),
+                crate::bytes::show(free as u128)
+            ),
+        )
+    };
+    let folder = path.parent().unwrap_or_else(|| Path::new("."));
+    let free = crate::disk_space::free_bytes(folder);
+    if let Some(free) = free.filter(|&f| f < bytes) {
+        return Err(full(free));
+    }
     let result = (|| {
         let mut f = std::io::BufWriter::new(std::fs::File::create(&tmp)?);
-        let head = header.bytes(MAGIC);
         let mut sum = Fnv64::new();
         sum.update(&head);
         f.write_all(&head)?;
@@ -194,7 +211,13 @@ pub fn save(
     if result.is_err() {
         let _ = std::fs::remove_file(&tmp);
     }
-    result
+    // ENOSPC (28 on Linux): another writer took the space meanwhile, or the system could not say.
+    match result {
+        Err(e) if e.raw_os_error() == Some(28) => {
+            Err(full(crate::disk_space::free_bytes(folder).unwrap_or(0)))
+        }
+        other => other,
+    }
 }
 
 /// Reads a table written by [`save`]: its header must match `expect` in name, key, entries and

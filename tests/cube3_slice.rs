@@ -244,6 +244,15 @@ fn the_smallest_table_holds_distances_to_the_group() {
         }
     }
     assert!(seen.iter().all(|&n| n > 0), "{seen:?}");
+    // Without the flips, every axis sees the same distance (why the search looks along one), on
+    // random cubes too.
+    for k in 0..2000 {
+        let c = scramble(&mut rng, 20 + k % 5);
+        let d: Vec<u8> = (0..3)
+            .map(|view| exact.get(coords.index_of(&axes.conjugate(&c, view))))
+            .collect();
+        assert!(d[0] == d[1] && d[1] == d[2], "{d:?}");
+    }
     // The table (built in its own layout, `line_bfs`) against the exact one (the library's BFS):
     // exact above the base (capped at base + 3); at or below it, the least distance of its line.
     let (packed, base) = (&tables.table, tables.table.base);

@@ -152,3 +152,46 @@ fn another_file_is_not_a_table() {
     assert!(e.to_string().contains("not a twisty table file"), "{e}");
     std::fs::remove_file(&p).unwrap();
 }
+
+/// A file larger than the free space is refused before a byte is written, saying both amounts.
+#[test]
+fn a_full_disk_is_named_before_writing() {
+    let p = file("full");
+    // 2^60 two-bit entries: 256 PiB, more than any disk here.
+    let h = TableHeader {
+        entries: 1 << 60,
+        ..header()
+    };
+    let e = save(&p, &h, std::iter::repeat(0)).unwrap_err().to_string();
+    assert!(e.contains("the disk is full"), "{e}");
+    assert!(e.contains("is free there"), "{e}");
+    assert!(!p.exists());
+    let partial = std::fs::read_dir(std::env::temp_dir())
+        .unwrap()
+        .filter_map(|e| e.ok())
+        .any(|e| {
+            e.file_name()
+                .to_string_lossy()
+                .starts_with("twisty-table-file-full")
+        });
+    assert!(!partial, "a partial file was left");
+}
+
+/// The free space asked of the system equals what `df` says of the same folder (within what other
+/// writers may change meanwhile).
+#[test]
+fn free_space_is_what_df_says() {
+    let dir = std::env::temp_dir();
+    let out = std::process::Command::new("df")
+        .args(["--output=avail", "-B1"])
+        .arg(&dir)
+        .output()
+        .expect("df (coreutils)");
+    let text = String::from_utf8_lossy(&out.stdout);
+    let df: u64 = text.lines().nth(1).unwrap().trim().parse().unwrap();
+    let ours = twisty::disk_space::free_bytes(&dir).unwrap();
+    let diff = ours.abs_diff(df);
+    assert!(diff < (64 << 20), "statvfs {ours}, df {df}");
+    // A folder not made yet is asked through its nearest existing parent.
+    assert!(twisty::disk_space::free_bytes(&dir.join("not/made/yet")).is_some());
+}

@@ -130,7 +130,20 @@ impl SliceTables {
             path.as_deref(),
             log,
             |p| LineTable::load(p, NAME, key, coords.entries()),
-            |log| build(&coords, threads, log),
+            |log| {
+                // Named before the build's minutes, not after: the table is then this run's only.
+                let free = dir.and_then(crate::disk_space::free_bytes);
+                if let (Some(free), Some(d)) = (free.filter(|&f| f < size.bytes()), dir) {
+                    log(&format!(
+                        "the table takes {} and {} is free in {}: it is built for this run and \
+                         not kept (free some space, or give --tables DIR on a larger disk)",
+                        show(size.bytes() as u128),
+                        show(free as u128),
+                        d.display()
+                    ));
+                }
+                build(&coords, threads, log)
+            },
             |t, p| t.save(p, NAME, key),
         );
         SliceTables {

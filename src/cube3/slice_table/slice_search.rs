@@ -1,6 +1,7 @@
-//! IDA* on the slice table: each node is bounded by six look-ups (the cube and its inverse, each
-//! seen along the three axes), the children's look-ups issued together so that their cache misses
-//! overlap, and one cube's search split over threads by its first moves.
+//! IDA* on the slice table: each node is bounded by the cube and its inverse, each seen along the
+//! three axes when the table keeps the E-slice flips (six look-ups) and along one when it does not
+//! (two: the other axes see the same distance), the children's look-ups issued together so that
+//! their cache misses overlap, and one cube's search split over threads by its first moves.
 //!
 //! - A node carries the cube and its inverse conjugated onto each axis (`URF3^k c URF3^-k`), so a
 //!   child costs one cubie product per view and never an inversion: a move `m` multiplies the cube
@@ -49,6 +50,11 @@ pub struct SliceSearch<'a> {
     /// `right[k][m]`: move `m` as axis `k` sees it; `left[k][m]`: its inverse, as axis `k` sees it.
     right: [[FastCube; N_MOVES]; 3],
     left: [[FastCube; N_MOVES]; 3],
+    /// Views looked up on each side: 3 when the table keeps the E-slice flips (each axis then
+    /// sees other edges' flips), else 1: the group and the parity are the same along every axis,
+    /// so the three views' distances are equal (the tests check it), and two more look-ups would
+    /// only ever differ by their lines' least values.
+    views: usize,
 }
 
 /// A child that passed [`SliceSearch::children`]: its move, and whether its inverse bound is
@@ -82,6 +88,7 @@ impl<'a> SliceSearch<'a> {
             table,
             right,
             left,
+            views: if coords.shape.flips { 3 } else { 1 },
         }
     }
 
@@ -100,7 +107,7 @@ impl<'a> SliceSearch<'a> {
         self.coords.view_index(c, class_sym)
     }
 
-    /// The largest of the six bounds of `c`.
+    /// The largest of the bounds of `c` (its views and its inverse's).
     pub fn bound_of(&self, c: &CubieCube) -> u8 {
         self.bound(&self.root(c)) as u8
     }
@@ -163,7 +170,7 @@ impl<'a> SliceSearch<'a> {
             }
             // The corners alone first (a table of 20 KB), then the look-ups asked for.
             let mut idx = [0; 3];
-            if !(0..3).all(|k| {
+            if !(0..self.views).all(|k| {
                 let view = n.cube[k].multiply(&self.right[k][m]);
                 let cs = coords.view_class_sym(&view, parity);
                 idx[k] = coords.view_index(&view, cs);
@@ -171,7 +178,7 @@ impl<'a> SliceSearch<'a> {
             }) {
                 continue;
             }
-            for &i in &idx {
+            for &i in &idx[..self.views] {
                 self.table.prefetch(i);
             }
             pending[count] = (m as u8, idx);
@@ -181,12 +188,15 @@ impl<'a> SliceSearch<'a> {
         let mut inverse = 0;
         for p in 0..count {
             let (m, idx) = pending[p];
-            if idx.iter().any(|&i| self.table.get(i) > left_after) {
+            if idx[..self.views]
+                .iter()
+                .any(|&i| self.table.get(i) > left_after)
+            {
                 continue;
             }
             let parity = n.parity ^ (m % 3 != 1) as u8;
             let mut idx = [0; 3];
-            if !(0..3).all(|k| {
+            if !(0..self.views).all(|k| {
                 let view = self.left[k][m as usize].multiply(&n.inverse[k]);
                 let cs = coords.view_class_sym(&view, parity);
                 idx[k] = coords.view_index(&view, cs);
@@ -194,14 +204,18 @@ impl<'a> SliceSearch<'a> {
             }) {
                 continue;
             }
-            for &i in &idx {
+            for &i in &idx[..self.views] {
                 self.table.prefetch(i);
             }
             pending[inverse] = (m, idx);
             inverse += 1;
         }
         for &(m, idx) in &pending[..inverse] {
-            let h = idx.iter().map(|&i| self.table.get(i)).max().unwrap_or(0);
+            let h = idx[..self.views]
+                .iter()
+                .map(|&i| self.table.get(i))
+                .max()
+                .unwrap_or(0);
             if h <= left_after {
                 out.push(Kid {
                     m,
@@ -211,14 +225,16 @@ impl<'a> SliceSearch<'a> {
         }
     }
 
-    /// Node `n` after move `m`: every view moved.
+    /// Node `n` after move `m`: every view looked up moved (the others are not read).
     #[inline]
     fn child(&self, n: &Node, m: usize) -> Node {
-        Node {
-            cube: std::array::from_fn(|k| n.cube[k].multiply(&self.right[k][m])),
-            inverse: std::array::from_fn(|k| self.left[k][m].multiply(&n.inverse[k])),
-            parity: n.parity ^ (m % 3 != 1) as u8,
+        let mut c = *n;
+        for k in 0..self.views {
+            c.cube[k] = n.cube[k].multiply(&self.right[k][m]);
+            c.inverse[k] = self.left[k][m].multiply(&n.inverse[k]);
         }
+        c.parity = n.parity ^ (m % 3 != 1) as u8;
+        c
     }
 }
 
@@ -236,7 +252,8 @@ impl SearchTree for SliceSearch<'_> {
     }
 
     fn bound(&self, n: &Node) -> u32 {
-        let all = n.cube.iter().chain(n.inverse.iter());
+        let v = self.views;
+        let all = n.cube[..v].iter().chain(n.inverse[..v].iter());
         all.map(|v| self.table.get(self.index(v, n.parity)) as u32)
             .max()
             .unwrap_or(0)
