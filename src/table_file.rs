@@ -166,6 +166,14 @@ pub fn save(
     header: &TableHeader,
     words: impl IntoIterator<Item = u64>,
 ) -> std::io::Result<()> {
+    // The file is renamed into place: over a device (`--out /dev/null`) that would replace the
+    // device itself.
+    if path.exists() && !path.is_file() {
+        return Err(std::io::Error::new(
+            std::io::ErrorKind::InvalidInput,
+            "not a regular file: a table is written to a file of its own",
+        ));
+    }
     let tmp = path.with_extension(format!("partial{}", std::process::id()));
     let head = header.bytes(MAGIC);
     let bytes = padded(head.len() + 8) as u64 + header.words() as u64 * 8 + 8;
@@ -309,14 +317,35 @@ pub fn verify(path: &Path) -> Result<TableHeader, TableFileError> {
     if magic == MAGIC_V2 {
         return load(path, &header, &mut Vec::new());
     }
+    // Every field and the length checked by opening (which touches no word); the words then read
+    // through a small buffer, not the mapping, so that checking a 2.8 GB table just built adds
+    // page cache, which the system may drop, not 2.8 GB more resident memory.
     let (header, words) = open(path, &header)?;
+    let n = words.len();
+    drop(words);
     let mut sum = Fnv64::new();
     sum.update(&header.bytes(MAGIC));
-    sum.update_words(&words);
-    let mut tail = [0u8; 8];
     use std::io::{Seek, SeekFrom};
     let mut f = file;
-    f.seek(SeekFrom::End(-8)).map_err(TableFileError::Io)?;
+    f.seek(SeekFrom::End(-8 - 8 * n as i64))
+        .map_err(TableFileError::Io)?;
+    let mut buf = vec![0u8; 1 << 20];
+    let mut chunk: Vec<u64> = Vec::with_capacity(buf.len() / 8);
+    let mut left = n;
+    while left > 0 {
+        let take = left.min(buf.len() / 8);
+        f.read_exact(&mut buf[..take * 8])
+            .map_err(TableFileError::Io)?;
+        chunk.clear();
+        chunk.extend(
+            buf[..take * 8]
+                .chunks_exact(8)
+                .map(|b| u64::from_le_bytes([b[0], b[1], b[2], b[3], b[4], b[5], b[6], b[7]])),
+        );
+        sum.update_words(&chunk);
+        left -= take;
+    }
+    let mut tail = [0u8; 8];
     f.read_exact(&mut tail).map_err(TableFileError::Io)?;
     if u64::from_le_bytes(tail) != sum.finish() {
         return Err(TableFileError::Damaged);

@@ -195,3 +195,17 @@ fn free_space_is_what_df_says() {
     // A folder not made yet is asked through its nearest existing parent.
     assert!(twisty::disk_space::free_bytes(&dir.join("not/made/yet")).is_some());
 }
+
+/// A path that is not a regular file (a folder here, standing in for a device such as /dev/null,
+/// which renaming into place would replace) is refused, and left as it was.
+#[test]
+fn a_table_is_not_written_over_what_is_not_a_file() {
+    let dir = file("folder");
+    std::fs::create_dir_all(&dir).unwrap();
+    let e = save(&dir, &header(), [1u64, 2, 3, 4])
+        .unwrap_err()
+        .to_string();
+    assert!(e.contains("not a regular file"), "{e}");
+    assert!(dir.is_dir());
+    std::fs::remove_dir_all(&dir).unwrap();
+}

@@ -41,6 +41,11 @@ pub struct Run {
 
 /// Runs `argv` with `input` as stdin through `judge-measure`, `reps` times.
 pub fn runs(argv: &[&str], input: &Path, reps: usize) -> Vec<Run> {
+    runs_within(argv, input, reps, 600_000)
+}
+
+/// [`runs`] with a time limit of `time_ms` a run (a table build of many minutes).
+pub fn runs_within(argv: &[&str], input: &Path, reps: usize, time_ms: u64) -> Vec<Run> {
     let helper = release_bin("judge-measure");
     assert!(
         helper.is_file(),
@@ -51,7 +56,7 @@ pub fn runs(argv: &[&str], input: &Path, reps: usize) -> Vec<Run> {
     (0..reps)
         .map(|_| {
             let limits = judge::measure::Limits {
-                time_ms: 600_000,
+                time_ms,
                 memory_kb: 64 << 20,
                 output_kb: 16 << 20,
             };

@@ -7,6 +7,7 @@
 mod aoj0300_timing;
 mod compare;
 mod cube2_timing;
+mod cube3_build_timing;
 mod cube3_opt_timing;
 mod engine_2x2x2;
 mod engine_twips;
@@ -35,6 +36,7 @@ fn main() {
         "pancake",
         "twips",
         "cube3-opt",
+        "cube3-build",
     ];
     if args.iter().any(|a| a == "--help" || a == "-h") {
         println!(
@@ -80,6 +82,7 @@ fn main() {
             "engine" => engine_2x2x2::run(),
             "pancake" => pancake_timing::run(),
             "cube3-opt" => cube3_opt_timing::run(),
+            "cube3-build" => cube3_build_timing::run(),
             "nissy" => nissy_peer::run(),
             "twips" => {
                 build("twisty-cli", &[]);
