@@ -27,10 +27,12 @@ const USAGE: Usage = Usage {
               string (54 colours in the order U R F D L B). Output: one optimal solution per line in\n\
               outer face turns, for the cube as held after the scramble; empty for a solved cube. A bad\n\
               line is reported on stderr with line and column and gets no output line; exit code 2.\n\
-              The table is the largest that fits --table-size (default 4G): 87 MB, 175 MB, 1.4 GB or\n\
-              2.8 GB; the larger, the faster. It is cached in --tables DIR (default $TWISTY_CACHE_DIR,\n\
-              $XDG_CACHE_HOME/twisty or ~/.cache/twisty) and built there on first use, with a\n\
-              progress line per depth (10 s for the smallest, minutes for the largest, on 2 cores).\n\
+              The table is the largest that fits --table-size (default 4G): 83 MB, 167 MB, 1.3 GB or\n\
+              2.6 GB (powers of 1024, as --table-size reads sizes and the build reports them); the\n\
+              larger, the faster. It is cached in --tables DIR (default $TWISTY_CACHE_DIR,\n\
+              $XDG_CACHE_HOME/twisty or ~/.cache/twisty) and built there on first use, in its own size\n\
+              of memory, with a progress line per depth (30 s for the smallest, minutes for the\n\
+              largest, on 2 cores).\n\
               Each cube is searched on all --threads; progress of searches over a second goes to stderr,\n\
               or, for many cubes with stderr on a terminal, one line: cubes done, mean seconds a cube.\n\
               Answers come in input order. Tables are mapped, not read: a second run starts at once.",

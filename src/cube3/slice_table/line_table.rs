@@ -78,6 +78,19 @@ impl LineTable {
         }
     }
 
+    /// [`LineTable::get`], and whether the bound is the line's least value standing in for an
+    /// entry at or below the base (so that another line holding the same distance may say more).
+    #[inline]
+    pub fn get_and_whether_least(&self, i: usize) -> (u8, bool) {
+        let (start, p) = self.line(i);
+        let v = (self.words[start + p / 32] >> (2 * (p % 32))) & 3;
+        if v == 0 {
+            ((self.words[start + WORDS - 1] >> 60) as u8, true)
+        } else {
+            (self.base + v as u8, false)
+        }
+    }
+
     /// Asks for entry `i`'s line ahead of [`LineTable::get`].
     #[inline]
     pub fn prefetch(&self, i: usize) {

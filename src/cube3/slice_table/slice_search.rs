@@ -1,7 +1,8 @@
-//! IDA* on the slice table: each node is bounded by the cube and its inverse, each seen along the
-//! three axes when the table keeps the E-slice flips (six look-ups) and along one when it does not
-//! (two: the other axes see the same distance), the children's look-ups issued together so that
-//! their cache misses overlap, and one cube's search split over threads by its first moves.
+//! IDA* on the slice table: each node is bounded by six look-ups (the cube and its inverse, each
+//! seen along the three axes), the children's look-ups issued together so that their cache misses
+//! overlap, and one cube's search split over threads by its first moves. Where the table keeps no
+//! flips every axis sees the same distance, and two look-ups do, with the other axes asked only
+//! where an entry read its line's least value.
 //!
 //! - A node carries the cube and its inverse conjugated onto each axis (`URF3^k c URF3^-k`), so a
 //!   child costs one cubie product per view and never an inversion: a move `m` multiplies the cube
@@ -50,11 +51,10 @@ pub struct SliceSearch<'a> {
     /// `right[k][m]`: move `m` as axis `k` sees it; `left[k][m]`: its inverse, as axis `k` sees it.
     right: [[FastCube; N_MOVES]; 3],
     left: [[FastCube; N_MOVES]; 3],
-    /// Views looked up on each side: 3 when the table keeps the E-slice flips (each axis then
-    /// sees other edges' flips), else 1: the group and the parity are the same along every axis,
-    /// so the three views' distances are equal (the tests check it), and two more look-ups would
-    /// only ever differ by their lines' least values.
-    views: usize,
+    /// The table keeps no flips: the group and the parity look the same along every axis, so the
+    /// three views' distances are equal (the tests check it) and differ only where an entry at or
+    /// below the base reads its line's least value. The other axes are then looked up only there.
+    same_axes: bool,
 }
 
 /// A child that passed [`SliceSearch::children`]: its move, and whether its inverse bound is
@@ -88,7 +88,7 @@ impl<'a> SliceSearch<'a> {
             table,
             right,
             left,
-            views: if coords.shape.flips { 3 } else { 1 },
+            same_axes: !coords.shape.flips,
         }
     }
 
@@ -107,7 +107,7 @@ impl<'a> SliceSearch<'a> {
         self.coords.view_index(c, class_sym)
     }
 
-    /// The largest of the bounds of `c` (its views and its inverse's).
+    /// The largest of the six bounds of `c`.
     pub fn bound_of(&self, c: &CubieCube) -> u8 {
         self.bound(&self.root(c)) as u8
     }
@@ -147,6 +147,9 @@ impl<'a> SliceSearch<'a> {
     /// moves, `g` made, into `out`. Only moves and look-up indices travel between the passes; a
     /// child's views are made again, by six cheap products, once it has passed them all.
     fn children(&self, n: &Node, g: u8, bound: u8, last: usize, no_half: bool, out: &mut Vec<Kid>) {
+        if self.same_axes {
+            return self.children_one_axis(n, g, bound, last, no_half, out);
+        }
         out.clear();
         let left_after = bound - g - 1;
         let coords = self.coords;
@@ -170,7 +173,7 @@ impl<'a> SliceSearch<'a> {
             }
             // The corners alone first (a table of 20 KB), then the look-ups asked for.
             let mut idx = [0; 3];
-            if !(0..self.views).all(|k| {
+            if !(0..3).all(|k| {
                 let view = n.cube[k].multiply(&self.right[k][m]);
                 let cs = coords.view_class_sym(&view, parity);
                 idx[k] = coords.view_index(&view, cs);
@@ -178,7 +181,7 @@ impl<'a> SliceSearch<'a> {
             }) {
                 continue;
             }
-            for &i in &idx[..self.views] {
+            for &i in &idx {
                 self.table.prefetch(i);
             }
             pending[count] = (m as u8, idx);
@@ -188,15 +191,12 @@ impl<'a> SliceSearch<'a> {
         let mut inverse = 0;
         for p in 0..count {
             let (m, idx) = pending[p];
-            if idx[..self.views]
-                .iter()
-                .any(|&i| self.table.get(i) > left_after)
-            {
+            if idx.iter().any(|&i| self.table.get(i) > left_after) {
                 continue;
             }
             let parity = n.parity ^ (m % 3 != 1) as u8;
             let mut idx = [0; 3];
-            if !(0..self.views).all(|k| {
+            if !(0..3).all(|k| {
                 let view = self.left[k][m as usize].multiply(&n.inverse[k]);
                 let cs = coords.view_class_sym(&view, parity);
                 idx[k] = coords.view_index(&view, cs);
@@ -204,18 +204,14 @@ impl<'a> SliceSearch<'a> {
             }) {
                 continue;
             }
-            for &i in &idx[..self.views] {
+            for &i in &idx {
                 self.table.prefetch(i);
             }
             pending[inverse] = (m, idx);
             inverse += 1;
         }
         for &(m, idx) in &pending[..inverse] {
-            let h = idx[..self.views]
-                .iter()
-                .map(|&i| self.table.get(i))
-                .max()
-                .unwrap_or(0);
+            let h = idx.iter().map(|&i| self.table.get(i)).max().unwrap_or(0);
             if h <= left_after {
                 out.push(Kid {
                     m,
@@ -225,16 +221,122 @@ impl<'a> SliceSearch<'a> {
         }
     }
 
-    /// Node `n` after move `m`: every view looked up moved (the others are not read).
+    /// [`SliceSearch::children`] where every axis sees the same distance: the cube and the inverse
+    /// along the first axis, asked for together; then, only for a side whose entry read its line's
+    /// least value, the other two axes (other lines, whose least values may say more).
+    fn children_one_axis(
+        &self,
+        n: &Node,
+        g: u8,
+        bound: u8,
+        last: usize,
+        no_half: bool,
+        out: &mut Vec<Kid>,
+    ) {
+        out.clear();
+        let left_after = bound - g - 1;
+        let (coords, table) = (self.coords, self.table);
+        // Per child: its move, its six indices (cube axes 0..3, inverse axes 3..6), and which
+        // sides need their other axes.
+        let mut pending = [(0u8, [0usize; 6], false, false); N_MOVES];
+        let mut count = 0;
+        let view = |m: usize, k: usize| {
+            if k < 3 {
+                n.cube[k].multiply(&self.right[k][m])
+            } else {
+                self.left[k - 3][m].multiply(&n.inverse[k - 3])
+            }
+        };
+        // The index of view `k` of the child by `m`, asked for; None when its corners alone
+        // already put it beyond `left_after`.
+        let ask = |m: usize, k: usize| {
+            let parity = n.parity ^ (m % 3 != 1) as u8;
+            let v = view(m, k);
+            let cs = coords.view_class_sym(&v, parity);
+            if coords.corner_depth[cs >> 4] > left_after {
+                return None;
+            }
+            let i = coords.view_index(&v, cs);
+            table.prefetch(i);
+            Some(i)
+        };
+        for m in 0..N_MOVES {
+            let face = m / 3;
+            if face == last || (last < 6 && face + 3 == last) || (no_half && m % 3 == 1) {
+                continue;
+            }
+            if left_after == 0 {
+                if view(m, 0).is_solved() {
+                    out.push(Kid {
+                        m: m as u8,
+                        tight: false,
+                    });
+                    return;
+                }
+                continue;
+            }
+            let mut idx = [0; 6];
+            match (ask(m, 0), ask(m, 3)) {
+                (Some(c), Some(i)) => {
+                    idx[0] = c;
+                    idx[3] = i;
+                }
+                _ => continue,
+            }
+            pending[count] = (m as u8, idx, false, false);
+            count += 1;
+        }
+        // The first axis read; where it read a line's least value, the other axes asked for.
+        let mut kept = 0;
+        for p in 0..count {
+            let (m, mut idx, _, _) = pending[p];
+            let (c, c_least) = table.get_and_whether_least(idx[0]);
+            let (i, i_least) = table.get_and_whether_least(idx[3]);
+            if c > left_after || i > left_after {
+                continue;
+            }
+            let mut all = true;
+            for (side, least) in [(0, c_least), (3, i_least)] {
+                for k in side + 1..side + 3 {
+                    if least {
+                        match ask(m as usize, k) {
+                            Some(x) => idx[k] = x,
+                            None => all = false,
+                        }
+                    }
+                }
+            }
+            if all {
+                pending[kept] = (m, idx, c_least, i_least);
+                kept += 1;
+            }
+        }
+        for &(m, idx, c_least, i_least) in &pending[..kept] {
+            let side = |first: usize, least: bool| {
+                let axes = if least { 3 } else { 1 };
+                (first..first + axes)
+                    .map(|k| table.get(idx[k]))
+                    .max()
+                    .unwrap_or(0)
+            };
+            let (c, i) = (side(0, c_least), side(3, i_least));
+            if c <= left_after && i <= left_after {
+                out.push(Kid {
+                    m,
+                    tight: i == left_after,
+                });
+            }
+        }
+    }
+
+    /// Node `n` after move `m`: every view moved.
     #[inline]
     fn child(&self, n: &Node, m: usize) -> Node {
-        let mut c = *n;
-        for k in 0..self.views {
-            c.cube[k] = n.cube[k].multiply(&self.right[k][m]);
-            c.inverse[k] = self.left[k][m].multiply(&n.inverse[k]);
+        Node {
+            cube: std::array::from_fn(|k| n.cube[k].multiply(&self.right[k][m])),
+            inverse: std::array::from_fn(|k| self.left[k][m].multiply(&n.inverse[k])),
+            parity: n.parity ^ (m % 3 != 1) as u8,
         }
-        c.parity = n.parity ^ (m % 3 != 1) as u8;
-        c
     }
 }
 
@@ -252,8 +354,7 @@ impl SearchTree for SliceSearch<'_> {
     }
 
     fn bound(&self, n: &Node) -> u32 {
-        let v = self.views;
-        let all = n.cube[..v].iter().chain(n.inverse[..v].iter());
+        let all = n.cube.iter().chain(n.inverse.iter());
         all.map(|v| self.table.get(self.index(v, n.parity)) as u32)
             .max()
             .unwrap_or(0)
