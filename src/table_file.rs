@@ -29,6 +29,7 @@
 //! [`load`] reads the words into memory and checks all. Version 2 files (the same without the
 //! zeros) are still read, and [`open`] rewrites them as version 3 once.
 
+use crate::bytes::show;
 use crate::checksum::Fnv64;
 use crate::dist_table::fields::Fields;
 use crate::mapped_words::Words;
@@ -183,8 +184,8 @@ pub fn save(
             std::io::ErrorKind::Other,
             format!(
                 "the disk is full: the file takes {}, and {} is free there",
-                crate::bytes::show(bytes as u128),
-                crate::bytes::show(free as u128)
+                show(bytes as u128),
+                show(free as u128)
             ),
         )
     };

@@ -147,30 +147,22 @@ impl<'a> SliceSearch<'a> {
     /// moves, `g` made, into `out`. Only moves and look-up indices travel between the passes; a
     /// child's views are made again, by six cheap products, once it has passed them all.
     fn children(&self, n: &Node, g: u8, bound: u8, last: usize, no_half: bool, out: &mut Vec<Kid>) {
-        if self.same_axes {
-            return self.children_one_axis(n, g, bound, last, no_half, out);
-        }
         out.clear();
         let left_after = bound - g - 1;
+        if left_after == 0 {
+            return self.solving_move(n, last, no_half, out);
+        }
+        if self.same_axes {
+            return self.children_one_axis(n, left_after, last, no_half, out);
+        }
         let coords = self.coords;
         let mut pending = [(0u8, [0usize; 3]); N_MOVES];
         let mut count = 0;
         for m in 0..N_MOVES {
-            let face = m / 3;
-            if face == last || (last < 6 && face + 3 == last) || (no_half && m % 3 == 1) {
+            if !allowed(m, last, no_half) {
                 continue;
             }
             let parity = n.parity ^ (m % 3 != 1) as u8;
-            if left_after == 0 {
-                if n.cube[0].multiply(&self.right[0][m]).is_solved() {
-                    out.push(Kid {
-                        m: m as u8,
-                        tight: false,
-                    });
-                    return;
-                }
-                continue;
-            }
             // The corners alone first (a table of 20 KB), then the look-ups asked for.
             let mut idx = [0; 3];
             if !(0..3).all(|k| {
@@ -227,14 +219,11 @@ impl<'a> SliceSearch<'a> {
     fn children_one_axis(
         &self,
         n: &Node,
-        g: u8,
-        bound: u8,
+        left_after: u8,
         last: usize,
         no_half: bool,
         out: &mut Vec<Kid>,
     ) {
-        out.clear();
-        let left_after = bound - g - 1;
         let (coords, table) = (self.coords, self.table);
         // Per child: its move, its six indices (cube axes 0..3, inverse axes 3..6), and which
         // sides need their other axes.
@@ -261,18 +250,7 @@ impl<'a> SliceSearch<'a> {
             Some(i)
         };
         for m in 0..N_MOVES {
-            let face = m / 3;
-            if face == last || (last < 6 && face + 3 == last) || (no_half && m % 3 == 1) {
-                continue;
-            }
-            if left_after == 0 {
-                if view(m, 0).is_solved() {
-                    out.push(Kid {
-                        m: m as u8,
-                        tight: false,
-                    });
-                    return;
-                }
+            if !allowed(m, last, no_half) {
                 continue;
             }
             let mut idx = [0; 6];
@@ -329,6 +307,17 @@ impl<'a> SliceSearch<'a> {
         }
     }
 
+    /// With one move left: the move that solves `n`, if any.
+    fn solving_move(&self, n: &Node, last: usize, no_half: bool, out: &mut Vec<Kid>) {
+        let solves = |m: usize| n.cube[0].multiply(&self.right[0][m]).is_solved();
+        if let Some(m) = (0..N_MOVES).find(|&m| allowed(m, last, no_half) && solves(m)) {
+            out.push(Kid {
+                m: m as u8,
+                tight: false,
+            });
+        }
+    }
+
     /// Node `n` after move `m`: every view moved.
     #[inline]
     fn child(&self, n: &Node, m: usize) -> Node {
@@ -338,6 +327,14 @@ impl<'a> SliceSearch<'a> {
             parity: n.parity ^ (m % 3 != 1) as u8,
         }
     }
+}
+
+/// Whether move `m` may follow a move of face `last` (6: none): not the same face, not the
+/// opposite face in the other order, and not a half turn where the tight-bound rule bars it.
+#[inline]
+fn allowed(m: usize, last: usize, no_half: bool) -> bool {
+    let face = m / 3;
+    !(face == last || (last < 6 && face + 3 == last) || (no_half && m % 3 == 1))
 }
 
 impl SearchTree for SliceSearch<'_> {
