@@ -13,7 +13,7 @@ use twisty::cube3::slice_table::line_table::PER_LINE;
 use twisty::cube3::slice_table::{
     exact_table, FastCube, SliceCoords, SliceTables, TableSize, SIZES,
 };
-use twisty::cube3::symmetry::{Axes, Symmetries};
+use twisty::cube3::symmetry::{Axes, SymGroup, Symmetries};
 use twisty::cube3::two_phase::TwoPhaseTables;
 use twisty::cube3::CubieCube;
 
@@ -21,11 +21,11 @@ fn cache() -> std::path::PathBuf {
     std::path::Path::new(env!("CARGO_TARGET_TMPDIR")).join("cube3-tables")
 }
 
-/// The smallest slice table, as `cube3-opt --table-size 100M` uses it, cached beside the others.
+/// The smallest slice table, as `cube3-opt --table-size 40M` uses it, cached beside the others.
 fn slice_tables() -> &'static SliceTables {
     static T: OnceLock<SliceTables> = OnceLock::new();
     T.get_or_init(|| {
-        let size = TableSize::within(100 << 20).unwrap();
+        let size = TableSize::within(40 << 20).unwrap();
         SliceTables::load_or_build(size, Some(&cache()), 2, &mut |m| eprintln!("{m}"))
     })
 }
@@ -111,15 +111,16 @@ fn group_member(rng: &mut Rng, even: bool) -> CubieCube {
 
 #[test]
 fn corner_classes_match_the_size_ladder_and_budgets_pick_the_largest_that_fits() {
-    for size in [SIZES[0], SIZES[1]] {
+    // The 48-symmetry counts are H48's (3,393 corner classes, nissy-core's doc/h48.md).
+    for size in SIZES {
         let coords = SliceCoords::new(size.shape);
         assert_eq!(coords.rows(), size.corner_classes);
     }
     assert_eq!(TableSize::within(4 << 30), Ok(SIZES[3]));
-    assert_eq!(TableSize::within(100 << 20), Ok(SIZES[0]));
-    assert_eq!(TableSize::within(200 << 20), Ok(SIZES[1]));
-    // 87,271,424 bytes, shown in powers of 1024 as budgets are typed.
-    assert!(TableSize::within(50 << 20).unwrap_err().contains("83 MB"));
+    assert_eq!(TableSize::within(40 << 20), Ok(SIZES[0]));
+    assert_eq!(TableSize::within(100 << 20), Ok(SIZES[1]));
+    // 29,623,296 bytes, shown in powers of 1024 as budgets are typed.
+    assert!(TableSize::within(20 << 20).unwrap_err().contains("28 MB"));
     assert_eq!(parse("4G"), Ok(4 << 30));
     assert_eq!(parse("300m"), Ok(300 << 20));
     assert_eq!(parse("4096"), Ok(4096));
@@ -274,6 +275,48 @@ fn the_smallest_table_holds_distances_to_the_group() {
         low > 0 && low < coords.entries() / 10,
         "{low} entries at or below the base"
     );
+}
+
+/// The edges' fallback (nissy's eoesep) against iterative deepening on cubies to "every edge in
+/// its slice and oriented", near that group and under each of the 48 symmetries; its entries
+/// count the classes and orientations, and it is kept beside the table.
+#[test]
+fn the_edge_fallback_holds_the_edges_distances() {
+    let tables = slice_tables();
+    let fallback = tables
+        .fallback
+        .as_ref()
+        .expect("the smallest table has the fallback");
+    let edges_home =
+        |c: &CubieCube| (0..12).all(|i| slice_of(c.ep[i]) == slice_of(i as u8) && c.eo[i] == 0);
+    fn depth(c: &CubieCube, left: usize, last: usize, home: &dyn Fn(&CubieCube) -> bool) -> bool {
+        home(c)
+            || left > 0
+                && (0..18)
+                    .filter(|m| m / 3 != last)
+                    .any(|m| depth(&c.apply(m), left - 1, m / 3, home))
+    }
+    let all = SymGroup::all();
+    let mut rng = Rng::new(48);
+    let mut seen = [0; 7];
+    for k in 0..140 {
+        let c = scramble(&mut rng, k % 7);
+        let want = (0..=6).find(|&d| depth(&c, d, 6, &edges_home)).unwrap();
+        seen[want] += 1;
+        for s in [0, rng.below(48)] {
+            let v = FastCube::from_cubie(&all.conjugate(&c, s));
+            assert_eq!(
+                fallback.bound(&tables.coords, &v) as usize,
+                want,
+                "cube {k}, symmetry {s}"
+            );
+        }
+    }
+    assert!(seen.iter().all(|&n| n > 0), "{seen:?}");
+    // 782 classes of the slice places under the 48 symmetries (nissy-core's ESEP_CLASSES), 2,048
+    // orientations.
+    assert_eq!(fallback.entries(), 782 * 2048);
+    assert!(cache().join("cube3-edges.bin").is_file());
 }
 
 /// Lengths equal the Korf-table solver's on random scrambles up to 12 moves; solutions solve; the

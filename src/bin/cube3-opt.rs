@@ -27,11 +27,11 @@ const USAGE: Usage = Usage {
               string (54 colours in the order U R F D L B). Output: one optimal solution per line in\n\
               outer face turns, for the cube as held after the scramble; empty for a solved cube. A bad\n\
               line is reported on stderr with line and column and gets no output line; exit code 2.\n\
-              The table is the largest that fits --table-size (default 4G): 83 MB, 167 MB, 1.3 GB or\n\
+              The table is the largest that fits --table-size (default 4G): 28 MB, 57 MB, 1.3 GB or\n\
               2.6 GB (powers of 1024, as --table-size reads sizes and the build reports them); the\n\
               larger, the faster. It is cached in --tables DIR (default $TWISTY_CACHE_DIR,\n\
               $XDG_CACHE_HOME/twisty or ~/.cache/twisty) and built there on first use, in its own size\n\
-              of memory, with a progress line per depth (30 s for the smallest, minutes for the\n\
+              of memory, with a progress line per depth (5 s for the smallest, minutes for the\n\
               largest, on 2 cores).\n\
               Each cube is searched on all --threads; progress of searches over a second goes to stderr,\n\
               or, for many cubes with stderr on a terminal, one line: cubes done, mean seconds a cube.\n\

@@ -141,10 +141,10 @@ impl SymSpace for Plain<'_> {
     fn neighbour(&self, class: usize, other: usize, m: usize) -> (usize, usize) {
         (self.step)(class, other, m)
     }
-    fn self_syms(&self, _: usize) -> u16 {
+    fn self_syms(&self, _: usize) -> u64 {
         1
     }
-    fn conjugate(&self, other: usize, _: usize) -> usize {
+    fn conjugate(&self, _: usize, other: usize, _: usize) -> usize {
         other
     }
     fn goal(&self) -> (usize, usize) {

@@ -23,10 +23,10 @@ pub trait SymSpace: Sync {
     fn moves(&self) -> &[usize];
     /// The entry (class, other) reached from the representative of `class` with `other` by move `m`.
     fn neighbour(&self, class: usize, other: usize, m: usize) -> (usize, usize);
-    /// The symmetries (bits) that fix the representative of `class`.
-    fn self_syms(&self, class: usize) -> u16;
-    /// `other` conjugated by symmetry `s`.
-    fn conjugate(&self, other: usize, s: usize) -> usize;
+    /// The symmetries (bits, up to 64 of them) that fix the representative of `class`.
+    fn self_syms(&self, class: usize) -> u64;
+    /// `other` conjugated by symmetry `s`, at the representative of `class` (which fixes it).
+    fn conjugate(&self, class: usize, other: usize, s: usize) -> usize;
     /// The entry at distance 0.
     fn goal(&self) -> (usize, usize) {
         (0, 0)
@@ -196,7 +196,7 @@ impl<S: SymSpace> Graph for ClassGraph<'_, S> {
         while mask != 0 {
             let s = mask.trailing_zeros() as usize;
             mask &= mask - 1;
-            f(class * others + self.0.conjugate(other, s));
+            f(class * others + self.0.conjugate(class, other, s));
         }
     }
 }

@@ -146,6 +146,61 @@ impl Default for Symmetries {
     }
 }
 
+/// A group of whole-cube symmetries as cubies: the 16 U-D symmetries, or all 48
+/// (`URF3^k S_t` at `16 k + t`), for tables reduced by a group that every symmetry maps onto
+/// itself.
+pub struct SymGroup {
+    pub cubes: Vec<CubieCube>,
+    /// `inverse[s]`: the index of `S^-1`.
+    pub inverse: Vec<usize>,
+}
+
+impl SymGroup {
+    /// The 16 symmetries that keep the U-D axis, in [`Symmetries`]' order.
+    pub fn ud() -> Self {
+        SymGroup::of(Symmetries::new().cubes.to_vec())
+    }
+
+    /// All 48 symmetries of the cube.
+    pub fn all() -> Self {
+        let ud = Symmetries::new().cubes;
+        let axes = Axes::new();
+        SymGroup::of(
+            (0..3)
+                .flat_map(|k| ud.iter().map(move |t| (k, t)))
+                .map(|(k, t)| axes.cubes[k].multiply(t))
+                .collect(),
+        )
+    }
+
+    fn of(cubes: Vec<CubieCube>) -> Self {
+        let inverse = cubes
+            .iter()
+            .map(|a| {
+                (0..cubes.len())
+                    .find(|&t| a.multiply(&cubes[t]) == CubieCube::SOLVED)
+                    .expect("the symmetries form a group")
+            })
+            .collect();
+        SymGroup { cubes, inverse }
+    }
+
+    pub fn len(&self) -> usize {
+        self.cubes.len()
+    }
+
+    pub fn is_empty(&self) -> bool {
+        self.cubes.is_empty()
+    }
+
+    /// `S c S^-1`.
+    pub fn conjugate(&self, c: &CubieCube, s: usize) -> CubieCube {
+        self.cubes[s]
+            .multiply(c)
+            .multiply(&self.cubes[self.inverse[s]])
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -157,6 +212,25 @@ mod tests {
         // U R F D L B under URF3^-1 m URF3: each face moves to another axis.
         let faces: Vec<usize> = (0..6).map(|f| a.back[1][f * 3] / 3).collect();
         assert!(faces.iter().enumerate().all(|(f, &g)| f % 3 != g % 3));
+    }
+
+    #[test]
+    fn forty_eight_distinct_symmetries_closed_under_products_mapping_moves_to_moves() {
+        let g = SymGroup::all();
+        assert_eq!(g.len(), 48);
+        let moves: Vec<CubieCube> = (0..N_MOVES).map(|m| CubieCube::SOLVED.apply(m)).collect();
+        for a in 0..48 {
+            for b in 0..a {
+                assert_ne!(g.cubes[a], g.cubes[b]);
+            }
+            for b in 0..48 {
+                assert!(g.cubes.contains(&g.cubes[a].multiply(&g.cubes[b])));
+            }
+            for m in &moves {
+                assert!(moves.contains(&g.conjugate(m, a)));
+            }
+        }
+        assert_eq!(g.cubes[..16], SymGroup::ud().cubes[..]);
     }
 
     #[test]

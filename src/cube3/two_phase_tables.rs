@@ -120,37 +120,56 @@ impl SymClasses {
         set: impl Fn(&mut CubieCube, usize),
         get: impl Fn(&CubieCube) -> usize,
     ) -> Self {
-        let mut class_sym = vec![u32::MAX; n];
-        let mut reps = Vec::new();
-        let mut self_syms = Vec::new();
-        for raw in 0..n {
-            if class_sym[raw] != u32::MAX {
-                continue;
-            }
-            // The first raw value of a class is its representative: no conjugate is smaller.
-            let class = reps.len() as u32;
-            reps.push(raw as u32);
-            let mut c = CubieCube::SOLVED;
-            set(&mut c, raw);
-            let mut fixed = 0u16;
-            for s in 0..N_SYM {
-                let r = get(&syms.conjugate(&c, s));
-                if r == raw {
-                    fixed |= 1 << s;
-                }
-                if class_sym[r] == u32::MAX {
-                    // S raw S^-1 = r, so conjugating r by S^-1 gives the representative.
-                    class_sym[r] = class << 4 | syms.inverse[s] as u32;
-                }
-            }
-            self_syms.push(fixed);
-        }
+        let group = crate::cube3::symmetry::SymGroup {
+            cubes: syms.cubes.to_vec(),
+            inverse: syms.inverse.to_vec(),
+        };
+        let (class_sym, reps, self_syms) = classes_under(n, &group, 4, set, get);
         SymClasses {
             class_sym,
             reps,
-            self_syms,
+            self_syms: self_syms.into_iter().map(|m| m as u16).collect(),
         }
     }
+}
+
+/// Classes of the coordinate `get` over `0..n` under `group` (at most 64 symmetries), where
+/// `set` makes a cube with coordinate `x`: per raw value `class << shift | sym`, where
+/// conjugating by `sym` takes it to its class's representative; the representatives (each its
+/// class's smallest raw value); per class, the symmetries that fix its representative (bit `s`).
+pub fn classes_under(
+    n: usize,
+    group: &crate::cube3::symmetry::SymGroup,
+    shift: u32,
+    set: impl Fn(&mut CubieCube, usize),
+    get: impl Fn(&CubieCube) -> usize,
+) -> (Vec<u32>, Vec<u32>, Vec<u64>) {
+    let mut class_sym = vec![u32::MAX; n];
+    let mut reps = Vec::new();
+    let mut self_syms = Vec::new();
+    for raw in 0..n {
+        if class_sym[raw] != u32::MAX {
+            continue;
+        }
+        // The first raw value of a class is its representative: no conjugate is smaller.
+        let class = reps.len() as u32;
+        reps.push(raw as u32);
+        let mut c = CubieCube::SOLVED;
+        set(&mut c, raw);
+        let mut fixed = 0u64;
+        for s in 0..group.len() {
+            let r = get(&group.conjugate(&c, s));
+            if r == raw {
+                fixed |= 1 << s;
+            }
+            if class_sym[r] == u32::MAX {
+                // S raw S^-1 = r, so conjugating r by S^-1 gives the representative.
+                class_sym[r] = class << shift | group.inverse[s] as u32;
+            }
+        }
+        self_syms.push(fixed);
+    }
+    (class_sym, reps, self_syms)
 }
 
 /// `table[x * 16 + s]`: coordinate `x` conjugated by symmetry `s`.
@@ -250,10 +269,10 @@ impl SymSpace for Phase1Space<'_> {
         let i = self.classes.phase1_index(f, s, t);
         (i / N_TWIST, i % N_TWIST)
     }
-    fn self_syms(&self, class: usize) -> u16 {
-        self.classes.flip_slice.self_syms[class]
+    fn self_syms(&self, class: usize) -> u64 {
+        self.classes.flip_slice.self_syms[class] as u64
     }
-    fn conjugate(&self, twist: usize, s: usize) -> usize {
+    fn conjugate(&self, _: usize, twist: usize, s: usize) -> usize {
         self.classes.twist_conj[twist * N_SYM + s] as usize
     }
 }
@@ -281,10 +300,10 @@ impl SymSpace for Phase2Space<'_> {
         let i = self.classes.phase2_index(c, e);
         (i / N_PERM8, i % N_PERM8)
     }
-    fn self_syms(&self, class: usize) -> u16 {
-        self.classes.corners.self_syms[class]
+    fn self_syms(&self, class: usize) -> u64 {
+        self.classes.corners.self_syms[class] as u64
     }
-    fn conjugate(&self, edges: usize, s: usize) -> usize {
+    fn conjugate(&self, _: usize, edges: usize, s: usize) -> usize {
         self.classes.ud_edges_conj[edges * N_SYM + s] as usize
     }
 }

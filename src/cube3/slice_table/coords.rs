@@ -3,20 +3,21 @@
 //! optionally with even permutations only and the four E-slice edges unflipped.
 //!
 //! - The corner coordinate: which positions hold the tetrad {URF, ULB, DLF, DRB} (70), the twist
-//!   (2,187) and, with `parity`, the permutation's parity. It is reduced by the 16 U-D symmetries
-//!   ([`SymClasses`]), the classes indexing the table's rows.
+//!   (2,187) and, with `parity`, the permutation's parity. It is reduced by the 48 symmetries
+//!   (without flips: 3,393 classes, nissy's) or the 16 U-D ones (with flips, which only those
+//!   keep: 9,996), the classes indexing the table's rows.
 //! - The edge coordinate: which positions hold the E-slice edges (495), which of the other eight
 //!   hold the M-slice edges (70) and, with `flips`, the E-slice edges' flips in position order (16).
 //!
 //! Both are functions of the cube's coset (relabelling pieces within a tetrad or slice changes
-//! neither), the group is fixed by the 16 symmetries, and it holds every half turn: the search's
-//! tight-bound rule rests on that.
+//! neither), the group is fixed by the symmetries (all 48 without the flips), and it holds every
+//! half turn: the search's tight-bound rule rests on that.
 
 use super::edge_masks::{Compress, EdgeSym, M_SLICE};
 use super::fast_cube::FastCube;
 use crate::cube3::cubie::{CubieCube, N_MOVES};
-use crate::cube3::symmetry::{Symmetries, N_SYM};
-use crate::cube3::two_phase_tables::SymClasses;
+use crate::cube3::symmetry::SymGroup;
+use crate::cube3::two_phase_tables::classes_under;
 
 /// Corner pieces of the first tetrad (URF, ULB, DLF, DRB); the others are the second.
 const TETRAD: [u8; 4] = [0, 2, 5, 7];
@@ -26,7 +27,14 @@ const TETRAD: [u8; 4] = [0, 2, 5, 7];
 pub struct Shape {
     pub parity: bool,
     pub flips: bool,
+    /// Reduced by all 48 symmetries (only without flips, whose E-slice the other 32 move): a
+    /// third of the entries, and one look-up serves the three axes.
+    pub all_syms: bool,
 }
+
+/// Bits of the symmetry in a `row << SYM_BITS | sym` value.
+pub const SYM_BITS: u32 = 6;
+const SYM_MASK: usize = (1 << SYM_BITS) - 1;
 
 /// Ranks of 4-subsets by mask, in increasing mask order.
 struct Combinations {
@@ -63,10 +71,15 @@ pub struct SliceCoords {
     /// `flips_conj[(e * 16 + f) * 16 + s]` for the flips f of the E-slice edges at places e (495).
     places_conj: Vec<u16>,
     flips_conj: Vec<u8>,
+    /// The symmetries the table is reduced by (16 or 48).
+    pub group: SymGroup,
     /// Classes of the corner coordinate without its parity (which symmetries keep): class `k`
-    /// with parity `p` is row `2k + p` of a table with parity.
-    pub classes: SymClasses,
-    pub syms: Symmetries,
+    /// with parity `p` is row `2k + p` of a table with parity. Per raw value `class << SYM_BITS
+    /// | sym` (`sym` takes it to the representative); the representatives; the symmetries that
+    /// fix each.
+    class_sym: Vec<u32>,
+    reps: Vec<u32>,
+    self_syms: Vec<u64>,
     /// Per row: its corners' distance to the group's corners, a bound that needs no big look-up
     /// (20 KB, in cache).
     pub corner_depth: Vec<u8>,
@@ -88,27 +101,34 @@ impl SliceCoords {
             edge_moves: Vec::new(),
             places_conj: Vec::new(),
             flips_conj: Vec::new(),
-            classes: SymClasses {
-                class_sym: Vec::new(),
-                reps: Vec::new(),
-                self_syms: Vec::new(),
+            group: if shape.all_syms {
+                SymGroup::all()
+            } else {
+                SymGroup::ud()
             },
-            syms: Symmetries::new(),
+            class_sym: Vec::new(),
+            reps: Vec::new(),
+            self_syms: Vec::new(),
             corner_depth: Vec::new(),
             edge_syms: Vec::new(),
             compress: Box::new(Compress::new()),
         };
-        c.edge_syms = (0..N_SYM).map(|s| EdgeSym::new(&c.syms, s)).collect();
+        assert!(
+            !(shape.all_syms && shape.flips),
+            "the flips are kept along one axis only"
+        );
+        let n_sym = c.group.len();
+        c.edge_syms = (0..n_sym).map(|s| EdgeSym::new(&c.group, s)).collect();
         let moves: Vec<CubieCube> = (0..N_MOVES).map(|m| CubieCube::SOLVED.apply(m)).collect();
         c.corner_moves = c.corner_move_table(&moves);
         c.edge_moves = c.edge_move_table(&moves);
         let per = if shape.flips { 16 } else { 1 };
-        // Each cube is made once and conjugated by the 16 symmetries.
-        let mut places_conj = Vec::with_capacity(495 * 70 * N_SYM);
+        // Each cube is made once and conjugated by every symmetry.
+        let mut places_conj = Vec::with_capacity(495 * 70 * n_sym);
         for x in 0..495 * 70 {
             let cube = c.edge_cube(x * per);
             places_conj
-                .extend((0..N_SYM).map(|s| (c.edge(&c.syms.conjugate(&cube, s)) / per) as u16));
+                .extend((0..n_sym).map(|s| (c.edge(&c.group.conjugate(&cube, s)) / per) as u16));
         }
         let mut flips_conj = Vec::new();
         if shape.flips {
@@ -116,103 +136,54 @@ impl SliceCoords {
             for x in 0..495 * 16 {
                 let cube = c.edge_cube((x / 16 * 70) * 16 + x % 16);
                 flips_conj
-                    .extend((0..N_SYM).map(|s| (c.edge(&c.syms.conjugate(&cube, s)) % 16) as u8));
+                    .extend((0..n_sym).map(|s| (c.edge(&c.group.conjugate(&cube, s)) % 16) as u8));
             }
         }
         c.places_conj = places_conj;
         c.flips_conj = flips_conj;
         let per = if shape.parity { 2 } else { 1 };
-        c.classes = SymClasses::new(
+        let (class_sym, reps, self_syms) = classes_under(
             70 * 2187,
-            &c.syms,
+            &c.group,
+            SYM_BITS,
             |cube, x| *cube = c.corner_cube(x * per),
             |cube| c.corner_unparitied(cube),
         );
+        (c.class_sym, c.reps, c.self_syms) = (class_sym, reps, self_syms);
         let depth = c.corner_depths();
-        let mut by_row = vec![0u8; c.classes.reps.len() * per];
+        let mut by_row = vec![0u8; c.reps.len() * per];
         for (x, &d) in depth.iter().enumerate() {
-            by_row[c.class_sym(x) >> 4] = d;
+            by_row[c.class_sym(x) >> SYM_BITS] = d;
         }
         c.corner_depth = by_row;
         c
     }
 
-    /// `corner_moves`, from its independent parts: the tetrad's places (70) move by themselves, as
-    /// does the twist (2,187), and a quarter turn changes the parity. 70 + 2,187 cubes turned
-    /// instead of one per entry (5.5 million with parity): startup in milliseconds.
-    fn corner_move_table(&self, moves: &[CubieCube]) -> Vec<u32> {
-        let per = if self.shape.parity { 2 } else { 1 };
-        let part = |x: usize, m: usize| {
-            self.corner_unparitied(&self.corner_cube(x * per).multiply(&moves[m]))
-        };
-        let places: Vec<usize> = (0..70 * N_MOVES)
-            .map(|i| part(i / N_MOVES * 2187, i % N_MOVES) / 2187)
-            .collect();
-        let twist: Vec<usize> = (0..2187 * N_MOVES)
-            .map(|i| part(i / N_MOVES, i % N_MOVES) % 2187)
-            .collect();
-        let odd: Vec<usize> = moves
-            .iter()
-            .map(|m| crate::coord::perm_parity(&m.cp) as usize)
-            .collect();
-        let mut table = Vec::with_capacity(self.n_corner * N_MOVES);
-        for x in 0..self.n_corner {
-            let (k, t, p) = (x / per / 2187, x / per % 2187, x % per);
-            table.extend((0..N_MOVES).map(|m| {
-                let y = places[k * N_MOVES + m] * 2187 + twist[t * N_MOVES + m];
-                (y * per + if per == 2 { p ^ odd[m] } else { 0 }) as u32
-            }));
-        }
-        table
-    }
-
-    /// `edge_moves`, from its parts: the E- and M-slice places together (34,650) and the E-slice
-    /// edges' flips, which follow from the E-slice places alone (495 x 16).
-    fn edge_move_table(&self, moves: &[CubieCube]) -> Vec<u32> {
-        let per = if self.shape.flips { 16 } else { 1 };
-        let mut places = Vec::with_capacity(495 * 70 * N_MOVES);
-        for x in 0..495 * 70 {
-            let cube = self.edge_cube(x * per);
-            places.extend(moves.iter().map(|m| self.edge(&cube.multiply(m)) / per));
-        }
-        let mut flips = vec![0; 495 * 16 * N_MOVES];
-        if self.shape.flips {
-            flips.clear();
-            for x in 0..495 * 16 {
-                let cube = self.edge_cube((x / 16 * 70) * 16 + x % 16);
-                flips.extend(moves.iter().map(|m| self.edge(&cube.multiply(m)) % 16));
-            }
-        }
-        let mut table = Vec::with_capacity(self.n_edge * N_MOVES);
-        for x in 0..self.n_edge {
-            let (pl, f) = (x / per, x % per);
-            let e = pl / 70;
-            table.extend((0..N_MOVES).map(|m| {
-                (places[pl * N_MOVES + m] * per + flips[(e * 16 + f) * N_MOVES + m]) as u32
-            }));
-        }
-        table
-    }
-
     /// The row (a class, and the parity with it) of corner coordinate `corner`, and the symmetry
-    /// that takes it to the representative: `row << 4 | sym`.
+    /// that takes it to the representative: `row << SYM_BITS | sym`.
     #[inline(always)]
     pub fn class_sym(&self, corner: usize) -> usize {
         if self.shape.parity {
-            let cs = self.classes.class_sym[corner / 2] as usize;
-            ((cs >> 4) * 2 + corner % 2) << 4 | (cs & 15)
+            let cs = self.class_sym[corner / 2] as usize;
+            ((cs >> SYM_BITS) * 2 + corner % 2) << SYM_BITS | (cs & SYM_MASK)
         } else {
-            self.classes.class_sym[corner] as usize
+            self.class_sym[corner] as usize
         }
+    }
+
+    /// The corners' distance bound of a [`SliceCoords::view_class_sym`] value's row.
+    #[inline(always)]
+    pub fn corner_depth_of(&self, class_sym: usize) -> u8 {
+        self.corner_depth[class_sym >> SYM_BITS]
     }
 
     /// [`SliceCoords::class_sym`] of a search cube whose parity the caller knows.
     #[inline(always)]
     pub fn view_class_sym(&self, c: &FastCube, parity: u8) -> usize {
         let (mask, twist) = c.corner_parts();
-        let cs = self.classes.class_sym[self.comb8.rank[mask] as usize * 2187 + twist] as usize;
+        let cs = self.class_sym[self.comb8.rank[mask] as usize * 2187 + twist] as usize;
         if self.shape.parity {
-            ((cs >> 4) * 2 + parity as usize) << 4 | (cs & 15)
+            ((cs >> SYM_BITS) * 2 + parity as usize) << SYM_BITS | (cs & SYM_MASK)
         } else {
             cs
         }
@@ -223,14 +194,30 @@ impl SliceCoords {
     #[inline(always)]
     pub fn view_index(&self, c: &FastCube, class_sym: usize) -> usize {
         let (e, m, f) = c.edge_masks();
-        let (e2, m2, f2) = self.edge_syms[class_sym & 15].turn(e, m, f);
-        (class_sym >> 4) * self.n_edge + self.edge_of_masks(e2, m2, f2)
+        let (e2, m2, f2) = self.edge_syms[class_sym & SYM_MASK].turn(e, m, f);
+        (class_sym >> SYM_BITS) * self.n_edge + self.edge_of_masks(e2, m2, f2)
+    }
+
+    /// The edge coordinate's places (E-slice places 495, M-slice places among the rest 70) from
+    /// the E- and M-slice masks.
+    #[inline(always)]
+    pub fn places_of_masks(&self, e: usize, m: usize) -> usize {
+        let rest = self.compress.of(m, 0xfff & !e);
+        self.comb12.rank[e] as usize * 70 + self.comb8.rank[rest] as usize
+    }
+
+    /// Edge coordinates to one entry of the places (`edge / 16` with flips).
+    pub fn per_places(&self) -> usize {
+        if self.shape.flips {
+            16
+        } else {
+            1
+        }
     }
 
     #[inline(always)]
     fn edge_of_masks(&self, e: usize, m: usize, f: usize) -> usize {
-        let rest = self.compress.of(m, 0xfff & !e);
-        let x = self.comb12.rank[e] as usize * 70 + self.comb8.rank[rest] as usize;
+        let x = self.places_of_masks(e, m);
         if self.shape.flips {
             x * 16 + self.compress.of(f, e)
         } else {
@@ -240,21 +227,21 @@ impl SliceCoords {
 
     /// Rows of the table.
     pub fn rows(&self) -> usize {
-        self.classes.reps.len() * if self.shape.parity { 2 } else { 1 }
+        self.reps.len() * if self.shape.parity { 2 } else { 1 }
     }
 
     /// The corner coordinate of row `row`'s representative.
     pub fn rep(&self, row: usize) -> usize {
         if self.shape.parity {
-            self.classes.reps[row / 2] as usize * 2 + row % 2
+            self.reps[row / 2] as usize * 2 + row % 2
         } else {
-            self.classes.reps[row] as usize
+            self.reps[row] as usize
         }
     }
 
     /// The symmetries that fix row `row`'s representative (bit `s`).
-    pub fn self_syms(&self, row: usize) -> u16 {
-        self.classes.self_syms[if self.shape.parity { row / 2 } else { row }]
+    pub fn self_syms(&self, row: usize) -> u64 {
+        self.self_syms[if self.shape.parity { row / 2 } else { row }]
     }
 
     /// The corner coordinate (tetrad, twist, parity) of `c`.
@@ -350,30 +337,6 @@ impl SliceCoords {
         c
     }
 
-    /// Breadth-first distances over the corner coordinate alone.
-    fn corner_depths(&self) -> Vec<u8> {
-        let mut depth = vec![u8::MAX; self.n_corner];
-        let goal = self.corner(&CubieCube::SOLVED);
-        depth[goal] = 0;
-        let mut level = vec![goal];
-        let mut d = 0;
-        while !level.is_empty() {
-            let mut next = Vec::new();
-            for &x in &level {
-                for m in 0..N_MOVES {
-                    let y = self.corner_moves[x * N_MOVES + m] as usize;
-                    if depth[y] == u8::MAX {
-                        depth[y] = d + 1;
-                        next.push(y);
-                    }
-                }
-            }
-            level = next;
-            d += 1;
-        }
-        depth
-    }
-
     /// Table rows and columns: corner classes and edge coordinates.
     pub fn entries(&self) -> usize {
         self.rows() * self.n_edge
@@ -383,7 +346,7 @@ impl SliceCoords {
     #[inline(always)]
     pub fn index(&self, corner: usize, edge: usize) -> usize {
         let cs = self.class_sym(corner);
-        (cs >> 4) * self.n_edge + self.conjugate_edge(edge, cs & 15)
+        (cs >> SYM_BITS) * self.n_edge + self.conjugate_edge(edge, cs & SYM_MASK)
     }
 
     /// Edge coordinate `edge` conjugated by symmetry `s`.
@@ -392,10 +355,11 @@ impl SliceCoords {
         if self.shape.flips {
             let (places, f) = (edge / 16, edge % 16);
             let e = places / 70;
-            self.places_conj[places * N_SYM + s] as usize * 16
-                + self.flips_conj[(e * 16 + f) * N_SYM + s] as usize
+            let n = self.group.len();
+            self.places_conj[places * n + s] as usize * 16
+                + self.flips_conj[(e * 16 + f) * n + s] as usize
         } else {
-            self.places_conj[edge * N_SYM + s] as usize
+            self.places_conj[edge * self.group.len() + s] as usize
         }
     }
 
@@ -424,10 +388,10 @@ impl crate::cube3::sym_table::SymSpace for SliceCoords {
         let i = self.index(c, e);
         (i / self.n_edge, i % self.n_edge)
     }
-    fn self_syms(&self, class: usize) -> u16 {
+    fn self_syms(&self, class: usize) -> u64 {
         SliceCoords::self_syms(self, class)
     }
-    fn conjugate(&self, edge: usize, s: usize) -> usize {
+    fn conjugate(&self, _: usize, edge: usize, s: usize) -> usize {
         self.conjugate_edge(edge, s)
     }
     fn goal(&self) -> (usize, usize) {
@@ -436,4 +400,5 @@ impl crate::cube3::sym_table::SymSpace for SliceCoords {
     }
 }
 
-const ALL_MOVES: [usize; N_MOVES] = [0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15, 16, 17];
+pub(super) const ALL_MOVES: [usize; N_MOVES] =
+    [0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15, 16, 17];

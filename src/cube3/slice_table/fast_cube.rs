@@ -119,6 +119,12 @@ impl FastCube {
         (mask, twist)
     }
 
+    /// The edges' orientations by position (12 bits).
+    #[inline(always)]
+    pub fn orientations(&self) -> usize {
+        (0..12).map(|i| ((self.e[i] >> 4) as usize & 1) << i).sum()
+    }
+
     /// Masks by position: E-slice pieces, M-slice pieces (UF UB DF DB), flipped E-slice pieces.
     #[inline(always)]
     pub fn edge_masks(&self) -> (usize, usize, usize) {

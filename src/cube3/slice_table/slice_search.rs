@@ -1,22 +1,26 @@
-//! IDA* on the slice table: each node is bounded by six look-ups (the cube and its inverse, each
-//! seen along the three axes), the children's look-ups issued together so that their cache misses
-//! overlap, and one cube's search split over threads by its first moves. Where the table keeps no
-//! flips every axis sees the same distance, and two look-ups do, with the other axes asked only
-//! where an entry read its line's least value.
+//! IDA* on the slice table: each node bounded by the cube and its inverse (each seen along the
+//! three axes where the table keeps flips, along one where it is reduced by all 48 symmetries),
+//! the children's look-ups issued together so that their cache misses overlap (the `children` module), and
+//! one cube's search split over threads by its first moves.
 //!
-//! - A node carries the cube and its inverse conjugated onto each axis (`URF3^k c URF3^-k`), so a
-//!   child costs one cubie product per view and never an inversion: a move `m` multiplies the cube
-//!   on the right and the inverse on the left (a premove).
-//! - Children are made in three passes: every child's three cube look-ups asked for (prefetch),
-//!   then read; the survivors' three inverse look-ups asked for, then read.
-//! - Tight bound: when a child's inverse bound is exactly the moves left, its next move is not a
-//!   half turn. Its last move, seen from the inverse, would be that half turn, which lies in the
-//!   table's group, so the inverse would reach the group a move sooner than its exact distance.
+//! - A node carries both sides conjugated onto each axis (`URF3^k c URF3^-k`), so a child costs
+//!   one cubie product per view and never an inversion: a move multiplies the side that moves on
+//!   the right and premoves the other by its inverse.
+//! - Tight bound: when the other side's bound is exactly the moves left, the next move is not a
+//!   half turn. Seen from the other side it would be the last move, a half turn, which lies in the
+//!   table's group (and the edges' fallback's), so that side would reach the group a move sooner
+//!   than its bound.
+//! - NISS: when the moving side's bound is tight and the other's is not, the sides swap, so that
+//!   the rule bars the half turns. The solution is the cube's moves, then the inverse's reversed
+//!   and inverted. It cut the nodes by a quarter on the tables without flips.
+//! - A half turn's child keeps the other side's bound: premoving by a move of the group leaves
+//!   that side's coset as it was.
 //! - Threads: the library's search ([`crate::search::parallel`]) splits each depth into tasks, the
 //!   cube after each allowed sequence of three moves, busiest first; the answer is the same on any
 //!   number of threads.
 
 use super::coords::SliceCoords;
+use super::edge_fallback::EdgeFallback;
 use super::fast_cube::FastCube;
 use super::line_table::LineTable;
 use crate::cube3::cubie::{CubieCube, N_MOVES};
@@ -27,42 +31,55 @@ use crate::search::{Child, Expansion, SearchTree};
 /// Moves in a task's prefix.
 const PREFIX: u32 = 3;
 
-/// A search node's views: the cube and its inverse along each axis.
+/// A search node: the side whose moves the search chooses, and the other side, each along the
+/// three axes. Either side may be the cube or its inverse (NISS): a move multiplies the moving
+/// side on the right and premoves the other by its inverse, and swapping the two is free.
 #[derive(Clone, Copy)]
 pub struct Node {
-    cube: [FastCube; 3],
-    inverse: [FastCube; 3],
-    /// Corner permutation parity (the same in every view).
+    moving: [FastCube; 3],
+    other: [FastCube; 3],
+    /// Corner permutation parity (the same in every view, and on both sides).
     parity: u8,
+    /// The sides' bounds as looked up when the node was made.
+    h_moving: u8,
+    h_other: u8,
+    /// Whether `moving` is the inverse of the cube being solved.
+    inverted: bool,
 }
 
-/// What the path says of the next move: the last face turned (6: none), and whether a half turn
-/// is barred (the tight-bound rule).
+/// What the path says of the next move: the last face turned on the cube's side and on the
+/// inverse's (6: none). The two sides' moves end up apart in the solution (the cube's first, the
+/// inverse's reversed after them), so each side keeps its own.
 #[derive(Clone, Copy)]
 pub struct Last {
-    face: u8,
-    no_half: bool,
+    faces: [u8; 2],
 }
 
 /// What the search needs besides the table: moves as cubies in every view.
 pub struct SliceSearch<'a> {
-    coords: &'a SliceCoords,
-    table: &'a LineTable,
+    pub(super) coords: &'a SliceCoords,
+    pub(super) table: &'a LineTable,
     /// `right[k][m]`: move `m` as axis `k` sees it; `left[k][m]`: its inverse, as axis `k` sees it.
-    right: [[FastCube; N_MOVES]; 3],
-    left: [[FastCube; N_MOVES]; 3],
+    pub(super) right: [[FastCube; N_MOVES]; 3],
+    pub(super) left: [[FastCube; N_MOVES]; 3],
     /// The table keeps no flips: the group and the parity look the same along every axis, so the
     /// three views' distances are equal (the tests check it) and differ only where an entry at or
     /// below the base reads its line's least value. The other axes are then looked up only there.
-    same_axes: bool,
+    pub(super) same_axes: bool,
+    /// The table is reduced by all 48 symmetries: the three views are one entry, so the other
+    /// axes are never asked.
+    pub(super) one_view: bool,
+    /// Asked where an entry stands at or below the table's base (its line's least value), on
+    /// tables without flips.
+    pub(super) fallback: Option<&'a EdgeFallback>,
 }
 
-/// A child that passed [`SliceSearch::children`]: its move, and whether its inverse bound is
-/// tight.
+/// A child that passed [`SliceSearch::children`]: its move and its two sides' bounds.
 #[derive(Clone, Copy)]
-struct Kid {
-    m: u8,
-    tight: bool,
+pub(super) struct Kid {
+    pub(super) m: u8,
+    pub(super) h_moving: u8,
+    pub(super) h_other: u8,
 }
 
 /// One depth's children: the survivors' moves, then their nodes, made once they passed.
@@ -70,41 +87,74 @@ struct Kid {
 pub struct Kids {
     kids: Vec<Kid>,
     nodes: Vec<Node>,
+    /// Whether the children moved the inverse, and the faces the path had turned before them.
+    inverted: bool,
+    faces: [u8; 2],
+}
+
+/// Inputs of one expansion: the two sides (after any swap), the other side's bound, the moves
+/// left after the child's, and what the path allows.
+pub(super) struct Parent<'n> {
+    pub(super) a: &'n [FastCube; 3],
+    pub(super) b: &'n [FastCube; 3],
+    pub(super) parity: u8,
+    pub(super) h_b: u8,
+    pub(super) left_after: u8,
+    pub(super) last: usize,
+    pub(super) no_half: bool,
 }
 
 impl<'a> SliceSearch<'a> {
-    pub fn new(coords: &'a SliceCoords, table: &'a LineTable) -> Self {
+    pub fn new(
+        coords: &'a SliceCoords,
+        table: &'a LineTable,
+        fallback: Option<&'a EdgeFallback>,
+    ) -> Self {
         let axes = Axes::new();
         let moves: Vec<FastCube> = (0..N_MOVES)
             .map(|m| FastCube::from_cubie(&CubieCube::SOLVED.apply(m)))
             .collect();
-        let inverse = |m: usize| m / 3 * 3 + 2 - m % 3;
         let right = std::array::from_fn(|k| std::array::from_fn(|m| moves[axes.forward[k][m]]));
-        let left =
-            std::array::from_fn(|k| std::array::from_fn(|m| moves[axes.forward[k][inverse(m)]]));
-        let _ = axes;
+        let left = std::array::from_fn(|k| {
+            std::array::from_fn(|m| moves[axes.forward[k][inverse_move(m)]])
+        });
         SliceSearch {
             coords,
             table,
             right,
             left,
             same_axes: !coords.shape.flips,
+            one_view: coords.shape.all_syms,
+            fallback,
         }
     }
 
     fn root(&self, c: &CubieCube) -> Node {
         let axes = Axes::new();
         let inv = c.inverse();
+        let parity = crate::coord::perm_parity(&c.cp);
+        let moving = std::array::from_fn(|k| FastCube::from_cubie(&axes.conjugate(c, k)));
+        let other = std::array::from_fn(|k| FastCube::from_cubie(&axes.conjugate(&inv, k)));
         Node {
-            cube: std::array::from_fn(|k| FastCube::from_cubie(&axes.conjugate(c, k))),
-            inverse: std::array::from_fn(|k| FastCube::from_cubie(&axes.conjugate(&inv, k))),
-            parity: crate::coord::perm_parity(&c.cp),
+            moving,
+            other,
+            parity,
+            h_moving: self.side_bound(&moving, parity),
+            h_other: self.side_bound(&other, parity),
+            inverted: false,
         }
     }
 
     fn index(&self, c: &FastCube, parity: u8) -> usize {
         let class_sym = self.coords.view_class_sym(c, parity);
         self.coords.view_index(c, class_sym)
+    }
+
+    /// The largest of one side's three bounds, and the edges' (the same on every axis).
+    fn side_bound(&self, views: &[FastCube; 3], parity: u8) -> u8 {
+        let h = views.iter().map(|v| self.table.get(self.index(v, parity)));
+        let edges = self.fallback.map_or(0, |f| f.bound(self.coords, &views[0]));
+        h.max().unwrap_or(0).max(edges)
     }
 
     /// The largest of the six bounds of `c`.
@@ -137,202 +187,50 @@ impl<'a> SliceSearch<'a> {
             total += it.nodes;
             progress(bound, total);
             if let Some(path) = it.solution {
-                return (path, total);
+                return (unmix(&path), total);
             }
         }
         unreachable!("every 3x3x3 is solved in 20 moves")
     }
 
-    /// The children of `n` (after a move of face `last`) that may lie on a solution of `bound`
-    /// moves, `g` made, into `out`. Only moves and look-up indices travel between the passes; a
-    /// child's views are made again, by six cheap products, once it has passed them all.
-    fn children(&self, n: &Node, g: u8, bound: u8, last: usize, no_half: bool, out: &mut Vec<Kid>) {
-        out.clear();
-        let left_after = bound - g - 1;
-        if left_after == 0 {
-            return self.solving_move(n, last, no_half, out);
-        }
-        if self.same_axes {
-            return self.children_one_axis(n, left_after, last, no_half, out);
-        }
-        let coords = self.coords;
-        let mut pending = [(0u8, [0usize; 3]); N_MOVES];
-        let mut count = 0;
-        for m in 0..N_MOVES {
-            if !allowed(m, last, no_half) {
-                continue;
-            }
-            let parity = n.parity ^ (m % 3 != 1) as u8;
-            // The corners alone first (a table of 20 KB), then the look-ups asked for.
-            let mut idx = [0; 3];
-            if !(0..3).all(|k| {
-                let view = n.cube[k].multiply(&self.right[k][m]);
-                let cs = coords.view_class_sym(&view, parity);
-                idx[k] = coords.view_index(&view, cs);
-                coords.corner_depth[cs >> 4] <= left_after
-            }) {
-                continue;
-            }
-            for &i in &idx {
-                self.table.prefetch(i);
-            }
-            pending[count] = (m as u8, idx);
-            count += 1;
-        }
-        // The cube's bounds read; the survivors' inverse look-ups asked for.
-        let mut inverse = 0;
-        for p in 0..count {
-            let (m, idx) = pending[p];
-            if idx.iter().any(|&i| self.table.get(i) > left_after) {
-                continue;
-            }
-            let parity = n.parity ^ (m % 3 != 1) as u8;
-            let mut idx = [0; 3];
-            if !(0..3).all(|k| {
-                let view = self.left[k][m as usize].multiply(&n.inverse[k]);
-                let cs = coords.view_class_sym(&view, parity);
-                idx[k] = coords.view_index(&view, cs);
-                coords.corner_depth[cs >> 4] <= left_after
-            }) {
-                continue;
-            }
-            for &i in &idx {
-                self.table.prefetch(i);
-            }
-            pending[inverse] = (m, idx);
-            inverse += 1;
-        }
-        for &(m, idx) in &pending[..inverse] {
-            let h = idx.iter().map(|&i| self.table.get(i)).max().unwrap_or(0);
-            if h <= left_after {
-                out.push(Kid {
-                    m,
-                    tight: h == left_after,
-                });
-            }
-        }
-    }
-
-    /// [`SliceSearch::children`] where every axis sees the same distance: the cube and the inverse
-    /// along the first axis, asked for together; then, only for a side whose entry read its line's
-    /// least value, the other two axes (other lines, whose least values may say more).
-    fn children_one_axis(
-        &self,
-        n: &Node,
-        left_after: u8,
-        last: usize,
-        no_half: bool,
-        out: &mut Vec<Kid>,
-    ) {
-        let (coords, table) = (self.coords, self.table);
-        // Per child: its move, its six indices (cube axes 0..3, inverse axes 3..6), and which
-        // sides need their other axes.
-        let mut pending = [(0u8, [0usize; 6], false, false); N_MOVES];
-        let mut count = 0;
-        let view = |m: usize, k: usize| {
-            if k < 3 {
-                n.cube[k].multiply(&self.right[k][m])
-            } else {
-                self.left[k - 3][m].multiply(&n.inverse[k - 3])
-            }
-        };
-        // The index of view `k` of the child by `m`, asked for; None when its corners alone
-        // already put it beyond `left_after`.
-        let ask = |m: usize, k: usize| {
-            let parity = n.parity ^ (m % 3 != 1) as u8;
-            let v = view(m, k);
-            let cs = coords.view_class_sym(&v, parity);
-            if coords.corner_depth[cs >> 4] > left_after {
-                return None;
-            }
-            let i = coords.view_index(&v, cs);
-            table.prefetch(i);
-            Some(i)
-        };
-        for m in 0..N_MOVES {
-            if !allowed(m, last, no_half) {
-                continue;
-            }
-            let mut idx = [0; 6];
-            match (ask(m, 0), ask(m, 3)) {
-                (Some(c), Some(i)) => {
-                    idx[0] = c;
-                    idx[3] = i;
-                }
-                _ => continue,
-            }
-            pending[count] = (m as u8, idx, false, false);
-            count += 1;
-        }
-        // The first axis read; where it read a line's least value, the other axes asked for.
-        let mut kept = 0;
-        for p in 0..count {
-            let (m, mut idx, _, _) = pending[p];
-            let (c, c_least) = table.get_and_whether_least(idx[0]);
-            let (i, i_least) = table.get_and_whether_least(idx[3]);
-            if c > left_after || i > left_after {
-                continue;
-            }
-            let mut all = true;
-            for (side, least) in [(0, c_least), (3, i_least)] {
-                for k in side + 1..side + 3 {
-                    if least {
-                        match ask(m as usize, k) {
-                            Some(x) => idx[k] = x,
-                            None => all = false,
-                        }
-                    }
-                }
-            }
-            if all {
-                pending[kept] = (m, idx, c_least, i_least);
-                kept += 1;
-            }
-        }
-        for &(m, idx, c_least, i_least) in &pending[..kept] {
-            let side = |first: usize, least: bool| {
-                let axes = if least { 3 } else { 1 };
-                (first..first + axes)
-                    .map(|k| table.get(idx[k]))
-                    .max()
-                    .unwrap_or(0)
-            };
-            let (c, i) = (side(0, c_least), side(3, i_least));
-            if c <= left_after && i <= left_after {
-                out.push(Kid {
-                    m,
-                    tight: i == left_after,
-                });
-            }
-        }
-    }
-
-    /// With one move left: the move that solves `n`, if any.
-    fn solving_move(&self, n: &Node, last: usize, no_half: bool, out: &mut Vec<Kid>) {
-        let solves = |m: usize| n.cube[0].multiply(&self.right[0][m]).is_solved();
-        if let Some(m) = (0..N_MOVES).find(|&m| allowed(m, last, no_half) && solves(m)) {
+    /// With one move left: the move that solves the moving side, if any.
+    pub(super) fn solving_move(&self, p: &Parent, out: &mut Vec<Kid>) {
+        let solves = |m: usize| p.a[0].multiply(&self.right[0][m]).is_solved();
+        if let Some(m) = (0..N_MOVES).find(|&m| allowed(m, p.last, p.no_half) && solves(m)) {
             out.push(Kid {
                 m: m as u8,
-                tight: false,
+                h_moving: 0,
+                h_other: 0,
             });
         }
     }
+}
 
-    /// Node `n` after move `m`: every view moved.
-    #[inline]
-    fn child(&self, n: &Node, m: usize) -> Node {
-        Node {
-            cube: std::array::from_fn(|k| n.cube[k].multiply(&self.right[k][m])),
-            inverse: std::array::from_fn(|k| self.left[k][m].multiply(&n.inverse[k])),
-            parity: n.parity ^ (m % 3 != 1) as u8,
-        }
-    }
+/// The solution from a path of moves on both sides: the cube's moves (`m < 18`) in order, then
+/// the inverse's (`18 + m`) reversed and inverted. A move `q` on the inverse premoves the cube by
+/// `q'`, so `q1' .. qb' · c · n1 .. na = 1`, that is `c · n1 .. na · qb' .. q1' = 1`.
+fn unmix(path: &[usize]) -> Vec<usize> {
+    let cube = path.iter().filter(|&&m| m < N_MOVES).copied();
+    let inverse = path.iter().rev().filter(|&&m| m >= N_MOVES);
+    cube.chain(inverse.map(|&m| inverse_move(m - N_MOVES)))
+        .collect()
+}
+
+/// The inverse of move `m` (face turns: a quarter turn's the other way, a half turn itself).
+fn inverse_move(m: usize) -> usize {
+    m / 3 * 3 + 2 - m % 3
+}
+
+/// Whether move `m` is a half turn (which lies in the table's group).
+#[inline]
+pub(super) fn is_half(m: usize) -> bool {
+    m % 3 == 1
 }
 
 /// Whether move `m` may follow a move of face `last` (6: none): not the same face, not the
 /// opposite face in the other order, and not a half turn where the tight-bound rule bars it.
 #[inline]
-fn allowed(m: usize, last: usize, no_half: bool) -> bool {
+pub(super) fn allowed(m: usize, last: usize, no_half: bool) -> bool {
     let face = m / 3;
     !(face == last || (last < 6 && face + 3 == last) || (no_half && m % 3 == 1))
 }
@@ -344,37 +242,54 @@ impl SearchTree for SliceSearch<'_> {
     const UNIT_COSTS: bool = true;
 
     fn start(&self) -> Last {
-        Last {
-            face: 6,
-            no_half: false,
-        }
+        Last { faces: [6, 6] }
     }
 
     fn bound(&self, n: &Node) -> u32 {
-        let all = n.cube.iter().chain(n.inverse.iter());
-        all.map(|v| self.table.get(self.index(v, n.parity)) as u32)
-            .max()
-            .unwrap_or(0)
+        n.h_moving.max(n.h_other) as u32
     }
 
     #[inline]
     fn is_goal(&self, n: &Node) -> bool {
-        n.cube[0].is_solved()
+        n.moving[0].is_solved()
     }
 
+    /// NISS: when the moving side's bound is tight and the other's is not, the sides swap. A
+    /// tight side's solution cannot end in a half turn (the move before it would already be in
+    /// the group, a move sooner than its bound), and the other side's next move is that last
+    /// move: so the side that moves next never turns a half turn while the other is tight.
     #[inline]
     fn expand(&self, n: &Node, last: Last, g: u32, bound: u32, kids: &mut Kids) -> Expansion {
-        self.children(
-            n,
-            g as u8,
-            bound as u8,
-            last.face as usize,
-            last.no_half,
-            &mut kids.kids,
-        );
+        let left = (bound - g) as u8;
+        let swap = n.h_moving == left && n.h_other < left;
+        let (a, b, h_b, inverted) = if swap {
+            (&n.other, &n.moving, n.h_moving, !n.inverted)
+        } else {
+            (&n.moving, &n.other, n.h_other, n.inverted)
+        };
+        let p = Parent {
+            a,
+            b,
+            parity: n.parity,
+            h_b,
+            left_after: left - 1,
+            last: last.faces[inverted as usize] as usize,
+            no_half: h_b == left,
+        };
+        self.children(&p, &mut kids.kids);
+        kids.inverted = inverted;
+        kids.faces = last.faces;
         kids.nodes.clear();
         for k in &kids.kids {
-            kids.nodes.push(self.child(n, k.m as usize));
+            let m = k.m as usize;
+            kids.nodes.push(Node {
+                moving: std::array::from_fn(|v| a[v].multiply(&self.right[v][m])),
+                other: std::array::from_fn(|v| self.left[v][m].multiply(&b[v])),
+                parity: n.parity ^ !is_half(m) as u8,
+                h_moving: k.h_moving,
+                h_other: k.h_other,
+                inverted,
+            });
         }
         // (Counted as the nodes searched: the children kept.)
         Expansion::unit(kids.kids.len(), bound)
@@ -383,10 +298,9 @@ impl SearchTree for SliceSearch<'_> {
     #[inline]
     fn child<'k>(&self, kids: &'k Kids, i: usize) -> Child<'k, Node, Last> {
         let k = kids.kids[i];
-        let last = Last {
-            face: k.m / 3,
-            no_half: k.tight,
-        };
-        Child::new(k.m as usize, &kids.nodes[i], last)
+        let mut faces = kids.faces;
+        faces[kids.inverted as usize] = k.m / 3;
+        let m = k.m as usize + if kids.inverted { N_MOVES } else { 0 };
+        Child::new(m, &kids.nodes[i], Last { faces })
     }
 }

@@ -7,7 +7,7 @@ use twisty::bytes::show;
 use twisty::cube3::slice_table::SIZES;
 
 /// `--table-size` values that pick each size (powers of 1024, as cube3-opt reads them).
-const BUDGETS: [&str; 4] = ["100M", "200M", "1400M", "4G"];
+const BUDGETS: [&str; 4] = ["40M", "100M", "1400M", "4G"];
 
 pub fn run() {
     build("twisty", &["cube3-opt"]);

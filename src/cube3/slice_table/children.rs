@@ -1,0 +1,207 @@
+//! A node's children for [`SliceSearch`]: their look-ups in passes, each pass asking for the
+//! next one's entries (prefetch) before reading its own, so that the cache misses overlap.
+//!
+//! - Three axes a side (tables with flips): every child's moving-side entries asked for, then
+//!   read; the survivors' other-side entries asked for, then read.
+//! - One axis a side (tables without flips, where every axis sees the same distance): each
+//!   side's first axis, then where an entry read its line's least value, the edges' fallback and
+//!   (16 symmetries only) the other two axes, whose lines may say more.
+
+use super::fast_cube::FastCube;
+use super::slice_search::{allowed, is_half, Kid, Parent, SliceSearch};
+use crate::cube3::cubie::N_MOVES;
+
+impl SliceSearch<'_> {
+    /// The children of `p` that may lie on a solution, into `out`. Only moves and look-up
+    /// indices travel between the passes; a child's views are made again, by six cheap products,
+    /// once it has passed them all.
+    ///
+    /// A half turn is in the table's group, so premoving the other side by one leaves that side's
+    /// coset, and so its bound, as it was: a half turn's child asks nothing of the other side.
+    pub(super) fn children(&self, p: &Parent, out: &mut Vec<Kid>) {
+        out.clear();
+        if p.left_after == 0 {
+            return self.solving_move(p, out);
+        }
+        if self.same_axes {
+            return self.children_one_axis(p, out);
+        }
+        let coords = self.coords;
+        let left_after = p.left_after;
+        let mut pending = [(0u8, 0u8, [0usize; 3]); N_MOVES];
+        // The index of each view of one side of the child by `m`, asked for; None when the
+        // corners alone already put it beyond `left_after`.
+        let ask = |views: [FastCube; 3], parity: u8| {
+            let mut idx = [0; 3];
+            for k in 0..3 {
+                let cs = coords.view_class_sym(&views[k], parity);
+                if coords.corner_depth_of(cs) > left_after {
+                    return None;
+                }
+                idx[k] = coords.view_index(&views[k], cs);
+            }
+            for &i in &idx {
+                self.table.prefetch(i);
+            }
+            Some(idx)
+        };
+        let parity = |m: usize| p.parity ^ !is_half(m) as u8;
+        let (a, b) = (p.a, p.b);
+        let a_views = |m: usize| std::array::from_fn(|k| a[k].multiply(&self.right[k][m]));
+        let b_views = |m: usize| std::array::from_fn(|k| self.left[k][m].multiply(&b[k]));
+        let mut count = 0;
+        for m in 0..N_MOVES {
+            if allowed(m, p.last, p.no_half) {
+                if let Some(idx) = ask(a_views(m), parity(m)) {
+                    pending[count] = (m as u8, 0, idx);
+                    count += 1;
+                }
+            }
+        }
+        // The moving side's bounds read; the other side's look-ups asked for.
+        let mut kept = 0;
+        for q in 0..count {
+            let (m, _, idx) = pending[q];
+            let h_a = idx.iter().map(|&i| self.table.get(i)).max().unwrap_or(0);
+            if h_a > left_after {
+                continue;
+            }
+            let idx = if is_half(m as usize) {
+                idx
+            } else {
+                match ask(b_views(m as usize), parity(m as usize)) {
+                    Some(idx) => idx,
+                    None => continue,
+                }
+            };
+            pending[kept] = (m, h_a, idx);
+            kept += 1;
+        }
+        for &(m, h_a, idx) in &pending[..kept] {
+            let h_b = if is_half(m as usize) {
+                p.h_b
+            } else {
+                idx.iter().map(|&i| self.table.get(i)).max().unwrap_or(0)
+            };
+            if h_b <= left_after {
+                out.push(Kid {
+                    m,
+                    h_moving: h_a,
+                    h_other: h_b,
+                });
+            }
+        }
+    }
+
+    /// View `k` of side `s` (0: moving, 1: other) of the child of `p` by `m`.
+    #[inline]
+    pub(super) fn view(&self, p: &Parent, m: usize, s: usize, k: usize) -> FastCube {
+        if s == 0 {
+            p.a[k].multiply(&self.right[k][m])
+        } else {
+            self.left[k][m].multiply(&p.b[k])
+        }
+    }
+
+    /// [`SliceSearch::children`] where every axis sees the same distance: each side along the
+    /// first axis, asked for together; then, only for a side whose entry read its line's least
+    /// value, the other two axes (other lines, whose least values may say more).
+    fn children_one_axis(&self, p: &Parent, out: &mut Vec<Kid>) {
+        let (coords, table) = (self.coords, self.table);
+        let left_after = p.left_after;
+        // Per child: its move, its six indices (moving side's axes 0..3, other side's 3..6), and
+        // which sides need their other axes.
+        let mut pending = [(0u8, [0usize; 6], false, false, 0u8, 0u8); N_MOVES];
+        let mut count = 0;
+        let ask = |m: usize, k: usize| {
+            let parity = p.parity ^ (m % 3 != 1) as u8;
+            let v = self.view(p, m, k / 3, k % 3);
+            let cs = coords.view_class_sym(&v, parity);
+            if coords.corner_depth_of(cs) > left_after {
+                return None;
+            }
+            let i = coords.view_index(&v, cs);
+            table.prefetch(i);
+            Some(i)
+        };
+        for m in 0..N_MOVES {
+            if !allowed(m, p.last, p.no_half) {
+                continue;
+            }
+            let mut idx = [0; 6];
+            match ask(m, 0) {
+                Some(i) => idx[0] = i,
+                None => continue,
+            }
+            if !is_half(m) {
+                match ask(m, 3) {
+                    Some(i) => idx[3] = i,
+                    None => continue,
+                }
+            }
+            pending[count] = (m as u8, idx, false, false, 0, 0);
+            count += 1;
+        }
+        // The first axis read; where it read a line's least value, the other axes asked for.
+        let mut kept = 0;
+        for q in 0..count {
+            let (m, mut idx, ..) = pending[q];
+            let half = is_half(m as usize);
+            let (a, a_least) = table.get_and_whether_least(idx[0]);
+            let (b, b_least) = if half {
+                (p.h_b, false)
+            } else {
+                table.get_and_whether_least(idx[3])
+            };
+            // A least value: the edges' own bound too (the same on every axis).
+            let edges = |h: u8, least: bool, k: usize| match self.fallback {
+                Some(f) if least && h <= left_after => {
+                    h.max(f.bound(coords, &self.view(p, m as usize, k / 3, k % 3)))
+                }
+                _ => h,
+            };
+            let (a, b) = (edges(a, a_least, 0), edges(b, b_least, 3));
+            let (a_least, b_least) = (a_least && !self.one_view, b_least && !self.one_view);
+            if a > left_after || b > left_after {
+                continue;
+            }
+            let mut all = true;
+            for (side, least) in [(0, a_least), (3, b_least)] {
+                for k in side + 1..side + 3 {
+                    if least {
+                        match ask(m as usize, k) {
+                            Some(x) => idx[k] = x,
+                            None => all = false,
+                        }
+                    }
+                }
+            }
+            if all {
+                pending[kept] = (m, idx, a_least, b_least, a, b);
+                kept += 1;
+            }
+        }
+        for &(m, idx, a_least, b_least, a_h, b_h) in &pending[..kept] {
+            let side = |first: usize, least: bool| {
+                let axes = if least { 3 } else { 1 };
+                (first..first + axes)
+                    .map(|k| table.get(idx[k]))
+                    .max()
+                    .unwrap_or(0)
+            };
+            let a = side(0, a_least).max(a_h);
+            let b = if is_half(m as usize) {
+                p.h_b
+            } else {
+                side(3, b_least).max(b_h)
+            };
+            if a <= left_after && b <= left_after {
+                out.push(Kid {
+                    m,
+                    h_moving: a,
+                    h_other: b,
+                });
+            }
+        }
+    }
+}
