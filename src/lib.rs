@@ -19,6 +19,8 @@
 //!   keyed by states.
 //! - [`table_file`]: the one file format of every table kept on disk (header naming the puzzle and
 //!   table, size, entries, checksum).
+//! - [`table_keeping`]: how a table is kept between runs (read if sound, else built, saved and
+//!   verified; `--verify`).
 //!
 //! Puzzles:
 //! - [`floppy`]: the Floppy Cube (1x3x3) as corner permutation, corner and edge orientation.
@@ -73,5 +75,6 @@ pub mod search;
 pub mod sticker_cube;
 pub mod sticker_cube3;
 pub mod table_file;
+pub mod table_keeping;
 pub mod table_sections;
 pub mod word_hash;

@@ -37,6 +37,8 @@ use std::fmt;
 use std::io::{Read, Write};
 use std::path::Path;
 
+pub use crate::table_keeping::{cached, keep, keep_verified, read_kept, verify_kept};
+
 const MAGIC: &[u8] = b"twisty table v3\n";
 const MAGIC_V2: &[u8] = b"twisty table v2\n";
 /// The header is padded with zeros to a multiple of this.
@@ -107,57 +109,6 @@ impl fmt::Display for TableFileError {
                 f.write_str("checksum mismatch (the file is damaged or incomplete)")
             }
         }
-    }
-}
-
-/// The one way a table is kept between runs: read from `path` if it is there and sound
-/// ([`read_kept`]); else built, and saved there ([`keep`]). With no `path`, only built.
-pub fn cached<T>(
-    path: Option<&Path>,
-    log: &mut dyn FnMut(&str),
-    load: impl FnOnce(&Path) -> Result<T, TableFileError>,
-    build: impl FnOnce(&mut dyn FnMut(&str)) -> T,
-    save: impl FnOnce(&T, &Path) -> std::io::Result<()>,
-) -> T {
-    if let Some(t) = path.and_then(|p| read_kept(p, log, load)) {
-        return t;
-    }
-    let t = build(log);
-    if let Some(p) = path {
-        // A folder that cannot be written costs the next run's time, nothing more.
-        match keep_verified(p, |p| save(&t, p)) {
-            Ok(()) => log(&format!("saved {}", p.display())),
-            Err(e) => log(&format!("cannot save {}: {e}", p.display())),
-        }
-    }
-    t
-}
-
-/// A table kept at `path`, if it is there and sound. One that is there but damaged, truncated or
-/// another table's is named through `log` and not used (to be built again).
-pub fn read_kept<T>(
-    path: &Path,
-    log: &mut dyn FnMut(&str),
-    load: impl FnOnce(&Path) -> Result<T, TableFileError>,
-) -> Option<T> {
-    match load(path) {
-        Ok(t) => Some(t),
-        Err(e) if path.exists() => {
-            log(&format!(
-                "{}: {e}; not used, building it again",
-                path.display()
-            ));
-            None
-        }
-        Err(_) => None,
-    }
-}
-
-/// Writes a table to `path` by `save` (such as [`save`]), its folder made first.
-pub fn keep(path: &Path, save: impl FnOnce(&Path) -> std::io::Result<()>) -> std::io::Result<()> {
-    match path.parent() {
-        Some(d) => std::fs::create_dir_all(d).and_then(|_| save(path)),
-        None => save(path),
     }
 }
 
@@ -352,38 +303,6 @@ pub fn verify(path: &Path) -> Result<TableHeader, TableFileError> {
         return Err(TableFileError::Damaged);
     }
     Ok(header)
-}
-
-/// What `--verify` does to a kept table: checks its checksum; a damaged one is named through `log`
-/// and removed, to be built again. True when the file is sound or not there.
-pub fn verify_kept(path: &Path, log: &mut dyn FnMut(&str)) -> bool {
-    if !path.exists() {
-        return true;
-    }
-    match verify(path) {
-        Ok(_) => true,
-        Err(e) => {
-            log(&format!(
-                "{}: {e}; not used, building it again",
-                path.display()
-            ));
-            let _ = std::fs::remove_file(path);
-            false
-        }
-    }
-}
-
-/// [`keep`], then [`verify`] what was written: a table that the disk did not keep whole is
-/// named now, not found wrong by a later search.
-pub fn keep_verified(
-    path: &Path,
-    save: impl FnOnce(&Path) -> std::io::Result<()>,
-) -> std::io::Result<()> {
-    keep(path, save)?;
-    verify(path)
-        .map_err(|e| std::io::Error::new(std::io::ErrorKind::InvalidData, e.to_string()))?;
-    crate::mapped_words::drop_cached(&std::fs::File::open(path)?);
-    Ok(())
 }
 
 fn check_expected(header: &TableHeader, expect: &TableHeader) -> Result<(), TableFileError> {
