@@ -39,6 +39,10 @@ pub struct GodsArgs {
     /// The directory the slices share.
     #[arg(long, requires = "slice")]
     dir: Option<PathBuf>,
+    /// Count every state apart where orientationMod ignores some orientations (the default
+    /// counts each look once, as the published distributions do).
+    #[arg(long)]
+    states: bool,
 }
 
 pub fn run(args: GodsArgs, w: &mut impl Write) -> Result<()> {
@@ -85,13 +89,15 @@ pub fn run(args: GodsArgs, w: &mut impl Write) -> Result<()> {
         )
         .map_err(io)?;
     }
-    print_distribution(w, &table, space.size)?;
-    if !p.label_mod.is_empty() {
-        writeln!(
-            w,
-            "(states that differ only in orientations orientationMod ignores are counted apart here; `twisty count` counts them once)"
-        )
-        .map_err(io)?;
+    match table.looks_distribution(&space, p) {
+        Some(looks) if !args.states => {
+            let note = format!(
+                " (each look once: states that differ only in orientations orientationMod ignores are one; --states counts them apart; {} ranks)",
+                space.size
+            );
+            print_counts(w, "looks", &looks, &note, table.complete)?;
+        }
+        _ => print_distribution(w, &table, space.size)?,
     }
     writeln!(
         w,
@@ -113,14 +119,26 @@ pub(crate) fn print_distribution(
     table: &DistTable,
     ranks: usize,
 ) -> Result<()> {
-    writeln!(w, "{:>5} {:>15}", "moves", "states").map_err(io)?;
-    for (d, c) in table.distribution.iter().enumerate() {
+    let note = format!(" (of {ranks} ranks)");
+    print_counts(w, "states", &table.distribution, &note, table.complete)
+}
+
+/// A distance distribution as a table, its total and (when complete) God's number.
+fn print_counts(
+    w: &mut impl Write,
+    what: &str,
+    counts: &[u64],
+    note: &str,
+    complete: bool,
+) -> Result<()> {
+    writeln!(w, "{:>5} {what:>15}", "moves").map_err(io)?;
+    for (d, c) in counts.iter().enumerate() {
         writeln!(w, "{d:>5} {c:>15}").map_err(io)?;
     }
-    let total: u64 = table.distribution.iter().sum();
-    writeln!(w, "total {total:>15} (of {ranks} ranks)").map_err(io)?;
-    if table.complete {
-        writeln!(w, "God's number: {}", table.gods_number()).map_err(io)?;
+    let total: u64 = counts.iter().sum();
+    writeln!(w, "total {total:>15}{note}").map_err(io)?;
+    if complete {
+        writeln!(w, "God's number: {}", counts.len().saturating_sub(1)).map_err(io)?;
     }
     Ok(())
 }

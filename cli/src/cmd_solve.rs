@@ -3,7 +3,9 @@
 
 use crate::cmd_common::{io, open, scrambled, verify_tables, Common, Result};
 use crate::progress::{self, TableProgress};
+use engine::model::reachable::{Reach, Reachable};
 use engine::model::state_notation;
+use engine::model::{Perm, State};
 use engine::solving::solver::{FullTable, Method, Options, Solver};
 use std::io::Write;
 use std::path::PathBuf;
@@ -53,6 +55,15 @@ pub struct SolveArgs {
     max_depth: u32,
 }
 
+/// Why an impossible state is refused.
+const UNREACHABLE: &str = "the chosen moves cannot reach it (Schreier-Sims: it lies outside the group they generate, with interchangeable pieces and ignored orientations allowed for)";
+
+/// What `solve` is asked for: an effect, or a state (as given, and as the chosen puzzle sees it).
+enum Goal {
+    Effect(Perm),
+    State(State, State),
+}
+
 pub fn run(args: SolveArgs, w: &mut impl Write) -> Result<()> {
     let p = open(&args.def)?;
     let chosen = args.common.choose(&p)?;
@@ -62,6 +73,36 @@ pub fn run(args: SolveArgs, w: &mut impl Write) -> Result<()> {
     let (table, cache) = (args.table.as_deref(), args.cache_dir.as_deref());
     verify_tables(args.verify, table, cache)?;
     let start = Instant::now();
+    // What to solve, parsed and checked before any table is built: a state the moves cannot
+    // reach is refused at once instead of searched forever.
+    let perms: Vec<_> = chosen.set.perms.iter().collect();
+    let reach = Reachable::new(&chosen.puzzle, &perms);
+    let goal = match &args.effect {
+        Some(e) => {
+            let perm = state_notation::parse_effect(&p, e).map_err(|m| format!("--effect: {m}"))?;
+            if !reach.reaches_effect(&perm) {
+                return Err(format!("--effect: {UNREACHABLE}"));
+            }
+            Goal::Effect(perm)
+        }
+        None => {
+            let s = match (args.state, args.moves) {
+                (Some(file), _) => {
+                    let text = std::fs::read_to_string(&file)
+                        .map_err(|e| format!("{}: {e}", file.display()))?;
+                    state_notation::parse_state(&p, &text)
+                        .map_err(|m| format!("{}: {m}", file.display()))?
+                }
+                (None, Some(m)) => scrambled(&p, &m)?,
+                (None, None) => return Err("give a scramble, --state FILE or --effect".into()),
+            };
+            let state = chosen.state(&s)?;
+            if reach.reaches(&chosen.puzzle, &state) == Reach::No {
+                return Err(format!("this state: {UNREACHABLE}"));
+            }
+            Goal::State(s, state)
+        }
+    };
     let ranks = engine::tables::space::rank_count(&chosen.puzzle, &chosen.set.perms).unwrap_or(0);
     let mut bar = TableProgress::new(ranks.min(u64::MAX as u128) as u64);
     let options = Options {
@@ -87,30 +128,19 @@ pub fn run(args: SolveArgs, w: &mut impl Write) -> Result<()> {
     }
     let prepared = start.elapsed();
     let start = Instant::now();
-    let (path, what, from) = if let Some(e) = args.effect {
-        let perm = state_notation::parse_effect(&p, &e).map_err(|m| format!("--effect: {m}"))?;
-        (
+    let (path, what, from) = match goal {
+        Goal::Effect(perm) => (
             solver.sequence_for(&perm, args.max_depth)?,
             "effect",
             p.goal.clone(),
-        )
-    } else {
-        let s = match (args.state, args.moves) {
-            (Some(file), _) => {
-                let text = std::fs::read_to_string(&file)
-                    .map_err(|e| format!("{}: {e}", file.display()))?;
-                state_notation::parse_state(&p, &text)
-                    .map_err(|m| format!("{}: {m}", file.display()))?
-            }
-            (None, Some(m)) => scrambled(&p, &m)?,
-            (None, None) => return Err("give a scramble, --state FILE or --effect".into()),
-        };
-        let state = chosen.state(&s)?;
-        let bar = progress::SearchProgress::new();
-        let report = |depth, nodes, seconds| bar.report(depth, nodes, seconds);
-        let found = solver.solve_reporting(&state, args.max_depth, &report);
-        drop(bar);
-        (found, "state", s)
+        ),
+        Goal::State(s, state) => {
+            let bar = progress::SearchProgress::new();
+            let report = |depth, nodes, seconds| bar.report(depth, nodes, seconds);
+            let found = solver.solve_reporting(&state, args.max_depth, &report);
+            drop(bar);
+            (found, "state", s)
+        }
     };
     let path = path.ok_or(format!(
         "no sequence of at most {} moves reaches it",

@@ -10,12 +10,17 @@
 //! (which moves a metric counts, and the move pruner that goes with it), [`rotations`]
 //! (whole-puzzle rotations found, and puzzles reduced to "solved in any orientation"),
 //! [`state_notation`] (states, effects and positions as users type them), [`show`] (states and
-//! effects as text) and [`net_drawing`] (a state drawn as the definition's net).
+//! effects as text), [`net_drawing`] (a state drawn as the definition's net), and the group the
+//! moves generate: [`perm_group`] (its stabiliser chain), [`reachable`] (which states and how many
+//! looks the moves reach) with [`big_uint`] for its numbers.
 
 pub mod alg;
+pub mod big_uint;
 pub mod choice;
 pub mod metric;
 pub mod net_drawing;
+pub mod perm_group;
+pub mod reachable;
 pub mod rotations;
 pub mod show;
 pub mod state_notation;

@@ -223,6 +223,30 @@ impl DistTable {
         Self::run(space, 2, &graph, space.moves.len(), report)
     }
 
+    /// The distribution counted once per look, where per-piece moduli ignore some orientations:
+    /// `None` when no orientation is ignored or a count does not divide.
+    ///
+    /// Why a division is exact: the states that look like `s` are `k s`, `k` turning pieces by
+    /// multiples of their modulus (it travels with the piece, so it commutes with every move).
+    /// The table starts from every look-alike of the goal, so `k s` is reached at the distance of
+    /// `s`, and the `k` are told apart by where they turn the goal's pieces: every look holds as
+    /// many reached states, at one distance, as the goal has look-alikes among the goals.
+    pub fn looks_distribution(&self, space: &Space, puzzle: &Puzzle) -> Option<Vec<u64>> {
+        if puzzle.label_mod.is_empty() {
+            return None;
+        }
+        let alike = puzzle
+            .variants(&puzzle.goal)
+            .iter()
+            .filter_map(|v| space.rank_checked(v))
+            .filter(|r| space.goals.contains(r))
+            .count() as u64;
+        if alike == 0 || self.distribution.iter().any(|&c| c % alike != 0) {
+            return None;
+        }
+        Some(self.distribution.iter().map(|&c| c / alike).collect())
+    }
+
     /// The reached states of `puzzle` counted once per look: where per-piece moduli ignore some
     /// orientations, states that differ only there are one (each counted at its smallest rank),
     /// on every core.

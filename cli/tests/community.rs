@@ -1,0 +1,97 @@
+//! `twisty` on the community's own definition files (`puzzles/community/`): looks counted once
+//! by `gods` (the fixed-corner skewb's published distribution), impossible states refused by
+//! `solve` before any table is built, and counts by Schreier-Sims.
+
+use assert_cmd::Command;
+use predicates::prelude::*;
+
+fn twisty() -> Command {
+    Command::cargo_bin("twisty").unwrap()
+}
+
+fn community(name: &str) -> String {
+    format!("{}/../puzzles/community/{name}", env!("CARGO_MANIFEST_DIR"))
+}
+
+/// The counts column of `gods`'s table.
+fn column(out: &[u8]) -> Vec<u64> {
+    String::from_utf8_lossy(out)
+        .lines()
+        .filter_map(|l| {
+            let mut w = l.split_whitespace();
+            let d = w.next()?.parse::<u64>().ok()?;
+            let c = w.next()?.parse::<u64>().ok()?;
+            Some((d, c))
+        })
+        .map(|(_, c)| c)
+        .collect()
+}
+
+#[test]
+fn gods_counts_each_look_once_on_the_fixed_corner_skewb() {
+    let skewb = community("skewb-fixed-corner-with-co-tweaks.kpuzzle.json");
+    let out = twisty().args(["gods", &skewb]).assert().success();
+    // Published: the skewb's distribution over its 3,149,280 looks.
+    assert_eq!(
+        column(&out.get_output().stdout),
+        [1, 8, 48, 288, 1728, 10248, 59304, 315198, 1225483, 1455856, 81028, 90]
+    );
+    let out = twisty()
+        .args(["gods", &skewb, "--states"])
+        .assert()
+        .success();
+    let states = column(&out.get_output().stdout);
+    // Nine states look solved (the corners' ignored turns the moves reach): nine of each look.
+    assert_eq!(states.iter().sum::<u64>(), 9 * 3_149_280);
+    assert_eq!(states[0], 9);
+}
+
+#[test]
+fn an_impossible_state_is_refused_at_once() {
+    // twsearch's baby FTO with a rotation in the scramble: the rotations are left out of the moves.
+    twisty()
+        .args([
+            "solve",
+            &community("baby_fto.kpuzzle.json"),
+            "U' F F_Rv U_Lv BR F' D_BL_B_BRv' Lv R",
+        ])
+        .assert()
+        .code(1)
+        .stderr(predicate::str::contains(
+            "this state: the chosen moves cannot reach it",
+        ));
+    // The same scramble without its rotations is solved.
+    twisty()
+        .args(["solve", &community("baby_fto.kpuzzle.json"), "U' F BR F' R"])
+        .assert()
+        .success()
+        .stderr(predicate::str::contains("5 moves (optimal"));
+    // An effect no sequence makes: one 3x3x3 corner twisted in place.
+    twisty()
+        .args(["solve", "3x3x3", "--effect", "CORNERS (0+1)"])
+        .assert()
+        .code(1)
+        .stderr(predicate::str::contains(
+            "--effect: the chosen moves cannot reach it",
+        ));
+}
+
+#[test]
+fn count_by_schreier_sims_and_by_bfs_agree() {
+    let pyraminx = community("pyraminx.kpuzzle.json");
+    twisty()
+        .args(["count", &pyraminx])
+        .assert()
+        .success()
+        .stdout(predicate::str::starts_with(
+            "75582720 reachable states (Schreier-Sims",
+        ));
+    let skewb = community("skewb-fixed-corner-with-co-tweaks.kpuzzle.json");
+    for extra in [None, Some("--bfs")] {
+        let mut c = twisty();
+        c.args(["count", &skewb]).args(extra);
+        c.assert()
+            .success()
+            .stdout(predicate::str::starts_with("3149280 reachable states"));
+    }
+}
