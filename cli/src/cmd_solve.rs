@@ -3,6 +3,7 @@
 
 use crate::cmd_common::{io, open, scrambled, verify_tables, Common, Result};
 use crate::progress::{self, TableProgress};
+use crate::solve_many;
 use engine::model::reachable::{Reach, Reachable};
 use engine::model::state_notation;
 use engine::model::{Perm, State};
@@ -18,6 +19,7 @@ use std::time::Instant;
   twisty solve pancake --effect \"(4 5)\"
   twisty solve 3x3x3 --effect \"CORNERS (0 1 2)\"
   twisty solve cube.kpuzzle.json \"x R U y F\" --any-orientation
+  twisty solve 2x2x2 --scrambles scrambles.txt > solutions.txt
   twisty solve 3x3x3 \"R U2 F' L D2 B' R2 U' F D L' B2 U\" --cache-dir ~/.cache/twisty")]
 pub struct SolveArgs {
     /// The definition: a file, or the name of a shipped one.
@@ -50,6 +52,11 @@ pub struct SolveArgs {
     /// Check the checksums of --table and the --cache-dir's tables (opening maps, not reads, them).
     #[arg(long)]
     verify: bool,
+    /// Solve every line of FILE (`-`: stdin), one scramble a line, with the tables built once:
+    /// one answer a line in input order (an empty line where a line could not be solved, said
+    /// on stderr with its line number; exit 1 at the end then).
+    #[arg(long, value_name = "FILE", conflicts_with_all = ["moves", "state", "effect"])]
+    scrambles: Option<PathBuf>,
     /// Give up beyond this many moves.
     #[arg(long, default_value_t = 40)]
     max_depth: u32,
@@ -78,12 +85,13 @@ pub fn run(args: SolveArgs, w: &mut impl Write) -> Result<()> {
     let perms: Vec<_> = chosen.set.perms.iter().collect();
     let reach = Reachable::new(&chosen.puzzle, &perms);
     let goal = match &args.effect {
+        _ if args.scrambles.is_some() => None,
         Some(e) => {
             let perm = state_notation::parse_effect(&p, e).map_err(|m| format!("--effect: {m}"))?;
             if !reach.reaches_effect(&perm) {
                 return Err(format!("--effect: {UNREACHABLE}"));
             }
-            Goal::Effect(perm)
+            Some(Goal::Effect(perm))
         }
         None => {
             let s = match (args.state, args.moves) {
@@ -100,7 +108,7 @@ pub fn run(args: SolveArgs, w: &mut impl Write) -> Result<()> {
             if reach.reaches(&chosen.puzzle, &state) == Reach::No {
                 return Err(format!("this state: {UNREACHABLE}"));
             }
-            Goal::State(s, state)
+            Some(Goal::State(s, state))
         }
     };
     let ranks = engine::tables::space::rank_count(&chosen.puzzle, &chosen.set.perms).unwrap_or(0);
@@ -128,6 +136,15 @@ pub fn run(args: SolveArgs, w: &mut impl Write) -> Result<()> {
     }
     let prepared = start.elapsed();
     let start = Instant::now();
+    let goal = match (goal, &args.scrambles) {
+        (Some(goal), _) => goal,
+        (None, Some(file)) => {
+            let text = solve_many::read(file)?;
+            let max = args.max_depth;
+            return solve_many::run(&p, &chosen, &reach, &solver, &text, max, w);
+        }
+        (None, None) => unreachable!("a goal unless --scrambles"),
+    };
     let (path, what, from) = match goal {
         Goal::Effect(perm) => (
             solver.sequence_for(&perm, args.max_depth)?,

@@ -13,6 +13,7 @@ mod cmd_solve;
 mod commands;
 mod gods_slices;
 mod progress;
+mod solve_many;
 
 use clap::Parser;
 use std::io::Write;

@@ -106,3 +106,55 @@ pub fn pattern_table(states: usize, bytes: u64, seconds: f64) {
         twisty::bytes::show(bytes as u128)
     );
 }
+
+/// Many states solved in one run: a bar with the lines done and the mean seconds a line on a
+/// terminal, nothing otherwise (the answers are the output).
+pub struct BatchProgress {
+    bar: Option<ProgressBar>,
+    start: std::time::Instant,
+    done: u64,
+}
+
+impl BatchProgress {
+    pub fn new(lines: u64) -> BatchProgress {
+        let bar = std::io::stderr().is_terminal().then(|| {
+            let bar = ProgressBar::new(lines);
+            bar.set_style(
+                ProgressStyle::with_template("{elapsed_precise} [{bar:40}] {pos}/{len} {msg}")
+                    .expect("a fixed template")
+                    .progress_chars("=> "),
+            );
+            bar
+        });
+        BatchProgress {
+            bar,
+            start: std::time::Instant::now(),
+            done: 0,
+        }
+    }
+
+    pub fn done(&mut self) {
+        self.done += 1;
+        if let Some(bar) = &self.bar {
+            let mean = self.start.elapsed().as_secs_f64() / self.done as f64;
+            bar.set_position(self.done);
+            bar.set_message(format!("{mean:.3} s a line"));
+        }
+    }
+
+    /// A message above the bar (or a plain line).
+    pub fn println(&self, line: &str) {
+        match &self.bar {
+            Some(bar) => bar.println(line),
+            None => eprintln!("{line}"),
+        }
+    }
+}
+
+impl Drop for BatchProgress {
+    fn drop(&mut self) {
+        if let Some(bar) = &self.bar {
+            bar.finish_and_clear();
+        }
+    }
+}

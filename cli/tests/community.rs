@@ -1,6 +1,6 @@
 //! `twisty` on the community's own definition files (`puzzles/community/`): looks counted once
 //! by `gods` (the fixed-corner skewb's published distribution), impossible states refused by
-//! `solve` before any table is built, and counts by Schreier-Sims.
+//! `solve` before any table is built, counts by Schreier-Sims, and many states in one run.
 
 use assert_cmd::Command;
 use predicates::prelude::*;
@@ -93,5 +93,52 @@ fn count_by_schreier_sims_and_by_bfs_agree() {
         c.assert()
             .success()
             .stdout(predicate::str::starts_with("3149280 reachable states"));
+    }
+}
+
+#[test]
+fn many_scrambles_in_one_run_answer_as_one_process_a_line() {
+    // Scrambles from the test's own generator, a bad line and an unreachable one among them.
+    let faces = ["U", "R", "F"];
+    let turns = ["", "'", "2"];
+    let mut x = 12345u64;
+    let mut next = |n: usize| {
+        x = x.wrapping_mul(6364136223846793005).wrapping_add(1);
+        (x >> 33) as usize % n
+    };
+    let mut lines: Vec<String> = (0..8)
+        .map(|_| {
+            (0..9)
+                .map(|_| format!("{}{}", faces[next(3)], turns[next(3)]))
+                .collect::<Vec<_>>()
+                .join(" ")
+        })
+        .collect();
+    lines.insert(3, "R Q".into());
+    let input = lines.join("\n") + "\n";
+    let out = twisty()
+        .args(["solve", "2x2x2", "--scrambles", "-"])
+        .write_stdin(input)
+        .assert()
+        .code(1)
+        .stderr(predicate::str::contains(
+            "line 4: moves: column 3: unknown move 'Q'",
+        ))
+        .stderr(predicate::str::contains("8 of 9 lines solved"));
+    let answers: Vec<String> = String::from_utf8_lossy(&out.get_output().stdout)
+        .lines()
+        .map(String::from)
+        .collect();
+    assert_eq!(answers.len(), 9);
+    for (line, answer) in lines.iter().zip(&answers) {
+        if line == "R Q" {
+            assert_eq!(answer, "");
+            continue;
+        }
+        let one = twisty().args(["solve", "2x2x2", line]).assert().success();
+        let alone = String::from_utf8_lossy(&one.get_output().stdout)
+            .trim()
+            .to_string();
+        assert_eq!(*answer, alone, "{line}");
     }
 }
