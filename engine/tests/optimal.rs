@@ -2,28 +2,19 @@
 //! engine's IDA* (pattern databases and its move pruner, no full table) agrees with its table walk,
 //! including in the quarter-turn metric where `U U` must stay allowed.
 
+mod rng;
+
 use engine::load::shipped;
 use engine::model::metric::{Metric, MoveSet};
 use engine::model::{Puzzle, State};
 use engine::solving::solver::Solver;
+use rng::Lcg;
 use twisty::cube2::{scramble, Cube2Solver};
 use twisty::floppy::{FloppyState, FloppyTables};
 
-/// A small deterministic generator (no crate needed for test scrambles).
 /// A memory budget the 2x2x2's full table (918 KB) does not fit in and its pattern databases
 /// (corners' places and twists, 42 KB) do: the solver searches.
 const SEARCH_ONLY: u64 = 200_000;
-
-struct Lcg(u64);
-impl Lcg {
-    fn below(&mut self, n: usize) -> usize {
-        self.0 = self
-            .0
-            .wrapping_mul(6364136223846793005)
-            .wrapping_add(1442695040888963407);
-        ((self.0 >> 33) % n as u64) as usize
-    }
-}
 
 fn scrambled(p: &Puzzle, text: &str) -> State {
     let names = |s: &str| p.move_index(s);

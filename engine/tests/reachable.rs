@@ -7,11 +7,14 @@
 //! - counts by Schreier-Sims equal breadth-first searches over the ranks (another algorithm), the
 //!   published figures, and looks counted once equal the fixed-corner skewb's published table.
 
+mod rng;
+
 use engine::load;
 use engine::model::choice::Choice;
 use engine::model::reachable::{Reach, Reachable};
 use engine::model::{Perm, Puzzle, State};
 use engine::tables::full_table::DistTable;
+use rng::Lcg;
 use serde_json::Value;
 
 const DIR: &str = concat!(env!("CARGO_MANIFEST_DIR"), "/../puzzles/community");
@@ -43,18 +46,6 @@ fn chosen(name: &str, text: &str) -> (Puzzle, Vec<Perm>, Reachable) {
     let perms: Vec<_> = c.set.perms.iter().collect();
     let r = Reachable::new(&c.puzzle, &perms);
     (c.puzzle, c.set.perms, r)
-}
-
-/// A small deterministic generator (the tests' own).
-struct Lcg(u64);
-impl Lcg {
-    fn below(&mut self, n: usize) -> usize {
-        self.0 = self
-            .0
-            .wrapping_mul(6364136223846793005)
-            .wrapping_add(1442695040888963407);
-        ((self.0 >> 33) % n as u64) as usize
-    }
 }
 
 /// The big cubes, whose chains take seconds to build (33 s for the 7x7x7).
