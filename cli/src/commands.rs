@@ -1,6 +1,8 @@
 //! The command line: the subcommands and which module runs each.
 
-use crate::{cmd_apply, cmd_common, cmd_count, cmd_discover, cmd_gods, cmd_list, cmd_solve};
+use crate::{
+    cmd_apply, cmd_common, cmd_count, cmd_discover, cmd_gods, cmd_list, cmd_scramble, cmd_solve,
+};
 use clap::{Parser, Subcommand};
 use std::io::Write;
 
@@ -8,7 +10,7 @@ use std::io::Write;
 #[command(
     name = "twisty",
     version,
-    about = "Any permutation puzzle from a definition file: apply, solve optimally, count, God's algorithm, algorithm discovery",
+    about = "Any permutation puzzle from a definition file: apply, solve optimally, random-state scrambles, count, God's algorithm, algorithm discovery",
     after_help = "DEF is a definition file (turn-set .yaml, KPuzzle .json, twsearch's .tws) or the name of a shipped one (`twisty list`)."
 )]
 pub struct Cli {
@@ -24,6 +26,8 @@ pub enum Command {
     Apply(cmd_apply::ApplyArgs),
     /// An optimal sequence to the goal (or the shortest with a given effect).
     Solve(cmd_solve::SolveArgs),
+    /// Random-state scrambles: states drawn uniformly, and the moves that lead to them.
+    Scramble(cmd_scramble::ScrambleArgs),
     /// Counts the reachable states (BFS where it fits, else Schreier-Sims).
     Count(cmd_count::CountArgs),
     /// The distance distribution and God's number (2 bits per state, a byte where moves are
@@ -44,6 +48,7 @@ impl Command {
             Command::List => cmd_list::run(w),
             Command::Apply(args) => cmd_apply::run(args, w),
             Command::Solve(args) => cmd_solve::run(args, w),
+            Command::Scramble(args) => cmd_scramble::run(args, w),
             Command::Count(args) => cmd_count::run(args, w),
             Command::Gods(args) => cmd_gods::run(args, w),
             Command::Learn { command } => twisty_learn::learn_commands::run(command, w),

@@ -9,6 +9,7 @@ mod cmd_count;
 mod cmd_discover;
 mod cmd_gods;
 mod cmd_list;
+mod cmd_scramble;
 mod cmd_solve;
 mod commands;
 mod gods_slices;

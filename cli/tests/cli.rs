@@ -15,6 +15,7 @@ fn help_and_unknown_options() {
         "apply",
         "solve",
         "count",
+        "scramble",
         "gods",
         "discover",
         "learn",

@@ -1,6 +1,7 @@
 //! `twisty` on the community's own definition files (`puzzles/community/`): looks counted once
 //! by `gods` (the fixed-corner skewb's published distribution), impossible states refused by
-//! `solve` before any table is built, counts by Schreier-Sims, and many states in one run.
+//! `solve` before any table is built, counts by Schreier-Sims, many states in one run, and
+//! random-state scrambles.
 
 use assert_cmd::Command;
 use predicates::prelude::*;
@@ -140,5 +141,49 @@ fn many_scrambles_in_one_run_answer_as_one_process_a_line() {
             .trim()
             .to_string();
         assert_eq!(*answer, alone, "{line}");
+    }
+}
+
+#[test]
+fn scrambles_repeat_with_their_seed_and_solve_to_their_length() {
+    let run = |seed: &str| {
+        let out = twisty()
+            .args(["scramble", "2x2x2", "--count", "20", "--seed", seed])
+            .assert()
+            .success()
+            .stderr(predicate::str::contains("optimal"));
+        String::from_utf8_lossy(&out.get_output().stdout).into_owned()
+    };
+    let (a, b, c) = (run("7"), run("7"), run("8"));
+    assert_eq!(a, b);
+    assert_ne!(a, c);
+    let lines: Vec<&str> = a.lines().collect();
+    assert_eq!(lines.len(), 20);
+    // Each is optimal: `solve` (a different path through the engine: the table walk from the
+    // scrambled state) needs as many moves.
+    for line in lines {
+        let out = twisty().args(["solve", "2x2x2", line]).assert().success();
+        let answer = String::from_utf8_lossy(&out.get_output().stdout).into_owned();
+        assert_eq!(
+            answer.split_whitespace().count(),
+            line.split_whitespace().count()
+        );
+    }
+    // --min-length is honoured; a rotation is never among the moves.
+    let out = twisty()
+        .args([
+            "scramble",
+            &community("pyraminx.kpuzzle.json"),
+            "--count",
+            "5",
+            "--seed",
+            "1",
+        ])
+        .args(["--moves", "U,L,R,B", "--min-length", "9"])
+        .assert()
+        .success();
+    for line in String::from_utf8_lossy(&out.get_output().stdout).lines() {
+        assert!(line.split_whitespace().count() >= 9, "{line}");
+        assert!(!line.contains('v'), "{line}");
     }
 }

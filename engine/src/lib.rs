@@ -26,5 +26,6 @@ pub mod gods;
 pub mod interrupt;
 pub mod load;
 pub mod model;
+pub mod scrambles;
 pub mod solving;
 pub mod tables;

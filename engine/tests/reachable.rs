@@ -41,8 +41,12 @@ fn community() -> Vec<(String, String)> {
 
 /// The puzzle with its rotations left out (the default choice) and the reachability of its moves.
 fn chosen(name: &str, text: &str) -> (Puzzle, Vec<Perm>, Reachable) {
+    chosen_with(name, text, &Choice::default())
+}
+
+fn chosen_with(name: &str, text: &str, choice: &Choice) -> (Puzzle, Vec<Perm>, Reachable) {
     let p = load::load(name, text).unwrap();
-    let c = Choice::default().apply(&p).unwrap();
+    let c = choice.apply(&p).unwrap();
     let perms: Vec<_> = c.set.perms.iter().collect();
     let r = Reachable::new(&c.puzzle, &perms);
     (c.puzzle, c.set.perms, r)
@@ -159,8 +163,8 @@ fn counts_equal_the_published_figures() {
         count("skewb-fixed-corner-with-co-tweaks.kpuzzle.json").unwrap(),
         "3149280"
     );
-    // The 3x3x3 (here without centres). The megaminx and the 4x4x4 (centres of a colour alike)
-    // files turn every layer, so each reaches the published states in each of the puzzle's
+    // The 3x3x3 (here without centres). The megaminx's and the 4x4x4's (centres of a colour
+    // alike) moves turn every layer, so each reaches the published states in each of the puzzle's
     // orientations: 60 and 24.
     assert_eq!(
         count("3x3x3-centerless.kpuzzle.json").unwrap(),
@@ -168,8 +172,17 @@ fn counts_equal_the_published_figures() {
     );
     let megaminx = "100669616553523347122516032313645505168688116411019768627200000000000";
     assert_eq!(count("megaminx.kpuzzle.json").unwrap(), times(megaminx, 60));
+    // twsearch's 4x4x4 names one inner slice (2R) and derives the wide turns: its faces and wide
+    // turns, as a user chooses them.
+    let text = std::fs::read_to_string(format!("{DIR}/4x4x4.kpuzzle.json")).unwrap();
+    let wide = "U,L,F,R,B,D,Uw,Lw,Fw,Rw,Bw,Dw".split(',').map(String::from);
+    let choice = Choice {
+        moves: Some(wide.collect()),
+        ..Choice::default()
+    };
     let cube4 = "7401196841564901869874093974498574336000000000";
-    assert_eq!(count("4x4x4.kpuzzle.json").unwrap(), times(cube4, 24));
+    let (_, _, r) = chosen_with("4x4x4.kpuzzle.json", &text, &choice);
+    assert_eq!(r.looks().unwrap().to_string(), times(cube4, 24));
 }
 
 /// A decimal number times a small one, digit by digit (the figures exceed `u128`).
@@ -187,4 +200,26 @@ fn times(decimal: &str, k: u32) -> String {
     }
     out.reverse();
     String::from_utf8(out).unwrap()
+}
+
+#[test]
+fn the_rotations_found_are_those_the_files_name_so() {
+    // The community names a whole-puzzle rotation `x`, `y`, `z` (with a power) or with a `v`
+    // suffix (`Uv`, `BR_BLv`); the engine finds them by geometry alone.
+    for (name, text) in community() {
+        let p = load::load(&name, &text).unwrap();
+        let mut found: Vec<String> = engine::model::rotations::detect(&p)
+            .into_iter()
+            .map(|i| p.moves[i].name.clone())
+            .collect();
+        let mut named: Vec<String> = p
+            .moves
+            .iter()
+            .map(|m| m.name.clone())
+            .filter(|n| n.ends_with('v') || ["x", "y", "z", "x2", "y2", "z2"].contains(&n.as_str()))
+            .collect();
+        found.sort();
+        named.sort();
+        assert_eq!(found, named, "{name}");
+    }
 }

@@ -199,6 +199,21 @@ impl StabChain {
         is_identity(&p)
     }
 
+    /// The base points whose orbit under the stabiliser of the points before them has more than
+    /// one point, with that orbit (base point first).
+    pub fn orbits(&self) -> Vec<(usize, Vec<usize>)> {
+        self.levels
+            .iter()
+            .enumerate()
+            .map(|(k, level)| {
+                let mut orbit = vec![k];
+                orbit.extend((0..self.n).filter(|&j| j != k && level.reps[j].is_some()));
+                (k, orbit)
+            })
+            .filter(|(_, orbit)| orbit.len() > 1)
+            .collect()
+    }
+
     /// A uniformly random element: one element of each level's orbit, drawn uniformly, multiplied
     /// from the deepest level up (every element is one such product, in one way).
     pub fn random(&self, mut draw: impl FnMut(usize) -> usize) -> SlotPerm {

@@ -39,37 +39,50 @@ pub fn detect(puzzle: &Puzzle) -> Vec<usize> {
     let large: Vec<usize> = (0..puzzle.moves.len())
         .filter(|&i| support[i] * 4 > n * 3)
         .collect();
-    // The smallest turns (faces, tips) must map to moves; wide moves need not, as a definition
-    // may name only some of them.
-    let smallest = (0..puzzle.moves.len())
-        .filter(|i| !large.contains(i))
-        .map(|i| support[i])
-        .filter(|&s| s > 0)
-        .min()
-        .unwrap_or(0);
-    let others: Vec<usize> = (0..puzzle.moves.len())
-        .filter(|&i| !large.contains(&i) && support[i] == smallest)
-        .collect();
+    // A class of turns of one size (faces, tips) must map to moves; wide moves need not, as a
+    // definition may name only some of them. The smallest class may be named only in part too
+    // (twsearch's 4x4x4 names the slice 2R alone, no 2U or 2F): the class that the most
+    // candidates map to moves is the one that tells.
     let most_other = (0..puzzle.moves.len())
         .filter(|i| !large.contains(i))
         .map(|i| support[i])
         .max()
         .unwrap_or(0);
-    let found: Vec<usize> = large
-        .into_iter()
-        .filter(|&r| {
-            let rot = &puzzle.moves[r].perm;
-            let inv = rot.inverse(&modulus);
-            !others.is_empty()
-                && support[r] > most_other
-                && others.iter().all(|&m| {
-                    let c = inv
-                        .then(&puzzle.moves[m].perm, &modulus)
-                        .then(rot, &modulus);
-                    powers.contains(&c)
-                })
-        })
+    let mut sizes: Vec<usize> = (0..puzzle.moves.len())
+        .filter(|i| !large.contains(i))
+        .map(|i| support[i])
+        .filter(|&s| s > 0)
         .collect();
+    sizes.sort_unstable();
+    sizes.dedup();
+    let found_for = |size: usize| -> Vec<usize> {
+        let others: Vec<usize> = (0..puzzle.moves.len())
+            .filter(|&i| !large.contains(&i) && support[i] == size)
+            .collect();
+        large
+            .iter()
+            .copied()
+            .filter(|&r| {
+                let rot = &puzzle.moves[r].perm;
+                let inv = rot.inverse(&modulus);
+                !others.is_empty()
+                    && support[r] > most_other
+                    && others.iter().all(|&m| {
+                        let c = inv
+                            .then(&puzzle.moves[m].perm, &modulus)
+                            .then(rot, &modulus);
+                        powers.contains(&c)
+                    })
+            })
+            .collect()
+    };
+    let mut found: Vec<usize> = Vec::new();
+    for size in sizes {
+        let f = found_for(size);
+        if f.len() > found.len() {
+            found = f;
+        }
+    }
     let gens: Vec<Perm> = found
         .iter()
         .map(|&r| puzzle.moves[r].perm.clone())

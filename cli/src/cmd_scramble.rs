@@ -1,0 +1,77 @@
+//! `twisty scramble`: random-state scrambles, each state drawn uniformly from those the moves
+//! reach, and the moves that lead to it from the goal (optimal where the full table fits).
+
+use crate::cmd_common::{io, open, Common, Result};
+use engine::scrambles::random_state::Scrambler;
+use std::io::Write;
+use twisty::rng::Rng;
+
+#[derive(clap::Args)]
+#[command(after_help = "Examples:
+  twisty scramble 2x2x2 --count 5
+  twisty scramble puzzles/community/pyraminx.kpuzzle.json --count 3 --seed 1
+  twisty scramble puzzles/community/megaminx.kpuzzle.json --min-length 10")]
+pub struct ScrambleArgs {
+    /// The definition: a file, or the name of a shipped one.
+    def: String,
+    /// How many scrambles.
+    #[arg(long, default_value_t = 1)]
+    count: usize,
+    /// The generator's seed: the same seed gives the same scrambles (default: from the clock).
+    #[arg(long)]
+    seed: Option<u64>,
+    /// Draw again while a state is fewer than this many moves from the goal.
+    #[arg(long, default_value_t = 0)]
+    min_length: usize,
+    #[command(flatten)]
+    common: Common,
+}
+
+/// Draws per scramble before `--min-length` is given up on.
+const MAX_DRAWS: usize = 100_000;
+
+pub fn run(args: ScrambleArgs, w: &mut impl Write) -> Result<()> {
+    if args.common.any_orientation {
+        return Err("--any-orientation: scrambles never contain a rotation already".into());
+    }
+    let chosen = args.common.choose(&open(&args.def)?)?;
+    let seed = args.seed.unwrap_or_else(|| {
+        let t = std::time::SystemTime::now().duration_since(std::time::UNIX_EPOCH);
+        t.map_or(0, |d| d.as_nanos() as u64) ^ std::process::id() as u64
+    });
+    let mut rng = Rng::new(seed);
+    let mut draw = |n: usize| rng.below(n);
+    let (p, set) = (&chosen.puzzle, &chosen.set);
+    let scrambler = Scrambler::new(p, set, args.common.memory(), &mut draw)?;
+    if scrambler.optimal() {
+        eprintln!("random-state scrambles, optimal (seed {seed})");
+    } else {
+        eprintln!("random-state scrambles from the stabiliser chain's words: not optimal, too many states for a full table (seed {seed})");
+    }
+    let mut total = 0;
+    for _ in 0..args.count {
+        let mut tries = 0;
+        let s = loop {
+            let s = scrambler.next(&mut draw);
+            tries += 1;
+            if s.moves.len() >= args.min_length {
+                break s;
+            }
+            if tries == MAX_DRAWS {
+                return Err(format!(
+                    "--min-length {}: no state that far in {MAX_DRAWS} draws",
+                    args.min_length
+                ));
+            }
+        };
+        total += s.moves.len();
+        let names: Vec<&str> = s.moves.iter().map(|&m| set.names[m].as_str()).collect();
+        writeln!(w, "{}", names.join(" ")).map_err(io)?;
+    }
+    eprintln!(
+        "{} scrambles, {:.2} moves on average",
+        args.count,
+        total as f64 / args.count.max(1) as f64
+    );
+    Ok(())
+}

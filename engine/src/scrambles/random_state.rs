@@ -1,0 +1,172 @@
+//! Drawing states uniformly and the moves that make them (see [`super`]).
+//!
+//! Uniform: every element of the group G the moves generate is one product of coset
+//! representatives, one per level of the chain, so drawing each uniformly draws G uniformly; and
+//! every look (where pieces are interchangeable or orientations ignored) is made by as many
+//! elements of G as any other (a coset of the look's stabiliser), so the looks are uniform too.
+
+use super::chain_words::ChainWords;
+use crate::model::metric::MoveSet;
+use crate::model::perm_group::{SlotPerm, Slots, StabChain};
+use crate::model::{Puzzle, State};
+use crate::solving::solver::{full_table_bytes, FullTable, Options, Solver};
+use crate::tables::space::rank_count;
+
+/// The full table is built for optimal scrambles up to this many ranks (64 MB at 2 bits; cubing.js's
+/// pyraminx, 75,582,720 ranks, takes about 7 s on two cores).
+pub const OPTIMAL_RANKS: u128 = 1 << 28;
+
+/// How scrambles are made.
+enum Maker {
+    /// Optimal solutions by the full table, inverted.
+    Optimal(Box<Solver>),
+    /// The chain's words.
+    Chain(ChainWords),
+}
+
+/// One scramble: the moves (indices into the move set) and the state drawn, which they lead to
+/// (up to its look).
+pub struct Scramble {
+    pub moves: Vec<usize>,
+    pub state: State,
+}
+
+/// Random-state scrambles for a puzzle under a move set.
+pub struct Scrambler {
+    puzzle: Puzzle,
+    set: MoveSet,
+    slots: Slots,
+    chain: StabChain,
+    inverse_move: Vec<usize>,
+    maker: Maker,
+}
+
+impl Scrambler {
+    /// Prepares: the chain, and the full table where it fits `memory` and has at most
+    /// [`OPTIMAL_RANKS`] ranks, else the chain's words (`draw(n)`: uniform in `0..n`).
+    pub fn new(
+        puzzle: &Puzzle,
+        set: &MoveSet,
+        memory: u64,
+        draw: &mut impl FnMut(usize) -> usize,
+    ) -> Result<Scrambler, String> {
+        Self::build(puzzle, set, Some(memory), draw)
+    }
+
+    /// The chain's words, whatever the puzzle's size (for comparing them with optimal ones).
+    pub fn chain_words_only(
+        puzzle: &Puzzle,
+        set: &MoveSet,
+        draw: &mut impl FnMut(usize) -> usize,
+    ) -> Result<Scrambler, String> {
+        Self::build(puzzle, set, None, draw)
+    }
+
+    /// With `memory`: optimal where the table fits, else the chain's words.
+    fn build(
+        puzzle: &Puzzle,
+        set: &MoveSet,
+        memory: Option<u64>,
+        draw: &mut impl FnMut(usize) -> usize,
+    ) -> Result<Scrambler, String> {
+        let modulus = puzzle.modulus();
+        let inverse_move = (0..set.perms.len())
+            .map(|m| {
+                let inv = set.perms[m].inverse(&modulus);
+                set.perms.iter().position(|p| *p == inv).ok_or(format!(
+                    "scrambles need each move's inverse among the moves, and {}'s is not",
+                    set.names[m]
+                ))
+            })
+            .collect::<Result<Vec<_>, _>>()?;
+        let slots = Slots::of(puzzle);
+        let gens: Vec<SlotPerm> = set.perms.iter().map(|p| slots.perm(p)).collect();
+        let chain = StabChain::of(slots.n, &gens);
+        let small = |memory: u64| {
+            rank_count(puzzle, &set.perms).is_some_and(|r| r <= OPTIMAL_RANKS)
+                && full_table_bytes(puzzle, set).is_some_and(|b| b <= memory as u128)
+        };
+        let maker = if let Some(memory) = memory.filter(|&m| small(m)) {
+            let options = Options {
+                full_table: FullTable::Always,
+                ..Options::memory(memory)
+            };
+            Maker::Optimal(Box::new(Solver::with(
+                puzzle,
+                set.clone(),
+                options,
+                |_| {},
+            )?))
+        } else {
+            let inverse: Vec<u16> = inverse_move.iter().map(|&m| m as u16).collect();
+            Maker::Chain(ChainWords::new(&chain, &gens, inverse, 100, draw))
+        };
+        Ok(Scrambler {
+            puzzle: puzzle.clone(),
+            set: set.clone(),
+            slots,
+            chain,
+            inverse_move,
+            maker,
+        })
+    }
+
+    /// Whether the scrambles are optimal (else the chain's words: longer).
+    pub fn optimal(&self) -> bool {
+        matches!(self.maker, Maker::Optimal(_))
+    }
+
+    /// A random-state scramble.
+    pub fn next(&self, draw: &mut impl FnMut(usize) -> usize) -> Scramble {
+        let modulus = self.puzzle.modulus();
+        let (g, moves) = match &self.maker {
+            Maker::Optimal(solver) => {
+                let g = self.chain.random(&mut *draw);
+                let state = self.state_of(&g);
+                let path = solver
+                    .solve_reporting(&state, u32::MAX, &|_, _, _| {})
+                    .expect("a state of the group is reached");
+                // The solution's inverse leads from the goal to a state that looks the same.
+                let moves = path.iter().rev().map(|&m| self.inverse_move[m]).collect();
+                (g, moves)
+            }
+            Maker::Chain(words) => {
+                let (g, word) = words.random_word(&mut *draw);
+                (g, cancel(&word, &self.set, &modulus))
+            }
+        };
+        Scramble {
+            moves,
+            state: self.state_of(&g),
+        }
+    }
+
+    /// The goal rearranged by a group element.
+    fn state_of(&self, g: &[u16]) -> State {
+        let p = self.slots.rearrangement(g);
+        self.puzzle.goal.apply(&p, &self.puzzle.modulus())
+    }
+}
+
+/// A word with each two neighbouring moves that make one move (or nothing) merged, until none do.
+fn cancel(word: &[u16], set: &MoveSet, modulus: &[u8]) -> Vec<usize> {
+    let mut out: Vec<usize> = Vec::with_capacity(word.len());
+    let identity = crate::model::Perm::identity(modulus.len());
+    for &m in word {
+        let mut m = Some(m as usize);
+        while let (Some(a), Some(&b)) = (m, out.last()) {
+            let both = set.perms[b].then(&set.perms[a], modulus);
+            if both == identity {
+                out.pop();
+                m = None;
+            } else if let Some(c) = set.perms.iter().position(|p| *p == both) {
+                out.pop();
+                m = Some(c);
+            } else {
+                break;
+            }
+        }
+        out.extend(m);
+    }
+    out
+}
