@@ -36,7 +36,9 @@ pub fn run(args: CountArgs, w: &mut impl Write) -> Result<()> {
     };
     if !args.bfs {
         if let Some(looks) = reach.looks() {
-            let how = if reach.group.order() == looks {
+            let how = if !reach.exact {
+                "the group's order over that of its elements that keep the look, found by a subgroup search"
+            } else if reach.group.order() == looks {
                 "the order of the group the moves generate"
             } else {
                 "the group the moves and the look-keeping swaps and turns generate, over those"

@@ -52,7 +52,7 @@ fn chosen_with(name: &str, text: &str, choice: &Choice) -> (Puzzle, Vec<Perm>, R
     (c.puzzle, c.set.perms, r)
 }
 
-/// The big cubes, whose chains take seconds to build (33 s for the 7x7x7).
+/// The big cubes, whose chains take seconds to build (4 s for the 7x7x7).
 fn big(name: &str) -> bool {
     name.starts_with("6x6x6") || name.starts_with("7x7x7")
 }
@@ -123,31 +123,28 @@ fn states_check(files: impl Iterator<Item = (String, String)>) -> usize {
 
 #[test]
 fn counts_by_schreier_sims_equal_breadth_first_search() {
+    let mut compared = 0;
     for name in [
         "baby_fto.kpuzzle.json",
         "square0-equatorless.kpuzzle.json",
         "tetraminx.kpuzzle.json",
         "skewb-fixed-corner-with-co-tweaks.kpuzzle.json",
-        "4x4x4-phase3-search.kpuzzle.json",
+        // Alike centres whose swaps do not normalise the group: the subgroup search.
+        "4x4x4-phase2-search.kpuzzle.json",
     ] {
         let text = std::fs::read_to_string(format!("{DIR}/{name}")).unwrap();
         let (p, _, r) = chosen(name, &text);
-        let Some(looks) = r.looks() else {
-            continue;
-        };
+        let looks = r.looks().expect("counted by group theory");
         let c = Choice::default().apply(&p).unwrap();
-        let Ok(space) = DistTable::space_for(&c.puzzle, &c.set) else {
-            continue;
-        };
-        if space.size > 60_000_000 {
-            continue;
-        }
+        let space = DistTable::space_for(&c.puzzle, &c.set).unwrap();
         let t = DistTable::build_for(&space, c.set.perms.len(), |_| {});
         let bfs = t
             .looks_distribution(&space, &c.puzzle)
             .map_or_else(|| t.distinct(&space, &c.puzzle), |d| d.iter().sum());
         assert_eq!(looks.to_string(), bfs.to_string(), "{name}");
+        compared += 1;
     }
+    assert_eq!(compared, 5);
 }
 
 #[test]

@@ -17,6 +17,7 @@
 pub mod alg;
 pub mod big_uint;
 pub mod choice;
+pub mod look_stabiliser;
 pub mod metric;
 pub mod net_drawing;
 pub mod perm_group;

@@ -130,6 +130,12 @@ impl StabChain {
     fn sift_in(&mut self, k: usize, p: SlotPerm) {
         let (mut p, mut k) = (p, k);
         while k < self.n {
+            // A fixed base point's representative is the identity: nothing to divide by (most
+            // levels, and the reason sifting is not n products of n slots).
+            if p[k] as usize == k {
+                k += 1;
+                continue;
+            }
             match &self.levels[k].reps[p[k] as usize] {
                 Some((_, inv)) => {
                     p = then(&p, inv);
@@ -164,7 +170,7 @@ impl StabChain {
         while let Some(q) = todo.pop() {
             let j = q[k] as usize;
             if let Some((_, inv)) = &self.levels[k].reps[j] {
-                let r = then(&q, inv);
+                let r = if j == k { q } else { then(&q, inv) };
                 if !is_identity(&r) {
                     self.sift_in(k + 1, r);
                 }
@@ -191,12 +197,30 @@ impl StabChain {
     pub fn contains(&self, p: &[u16]) -> bool {
         let mut p = p.to_vec();
         for k in 0..self.n {
+            if p[k] as usize == k {
+                continue;
+            }
             match &self.levels[k].reps[p[k] as usize] {
                 Some((_, inv)) => p = then(&p, inv),
                 None => return false,
             }
         }
         is_identity(&p)
+    }
+
+    /// The number of slots the group acts on.
+    pub fn slots(&self) -> usize {
+        self.n
+    }
+
+    /// Level `k`'s element taking base point `k` to `j`, if `j` is in its orbit.
+    pub fn rep(&self, k: usize, j: usize) -> Option<&SlotPerm> {
+        self.levels[k].reps[j].as_ref().map(|(s, _)| s)
+    }
+
+    /// Generators of the stabiliser of the base points before `k`.
+    pub fn gens(&self, k: usize) -> &[SlotPerm] {
+        &self.levels[k].gens
     }
 
     /// The base points whose orbit under the stabiliser of the points before them has more than

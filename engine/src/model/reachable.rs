@@ -13,7 +13,13 @@
 //! the looks are not counted here.
 
 use super::big_uint::BigUint;
+use super::look_stabiliser::order_within;
 use super::perm_group::{inverse, then, SlotPerm, Slots, StabChain};
+
+/// Nodes the search for G ∩ H may visit before the looks are left uncounted (a fifth of a second
+/// or so: where it runs out, on the big cubes whose every sticker has an alike one, it would need
+/// minimal-image pruning to end).
+const INTERSECTION_BUDGET: u64 = 100_000;
 use super::{Perm, Puzzle, State};
 
 /// The answer to "do the moves reach this state?".
@@ -36,6 +42,11 @@ pub struct Reachable {
     looks_order: Vec<u32>,
     /// `H` normalises `G` (or is trivial): the looks are counted and membership is exact.
     pub exact: bool,
+    /// Per slot, its position's goal label, and the position's orientation and the modulus its
+    /// look counts orientations in.
+    slot_label: Vec<u8>,
+    slot_ori: Vec<u8>,
+    slot_mod: Vec<u8>,
 }
 
 impl Reachable {
@@ -44,6 +55,20 @@ impl Reachable {
         let g: Vec<SlotPerm> = perms.iter().map(|p| slots.perm(p)).collect();
         let group = StabChain::of(slots.n, &g);
         let (h_perms, looks_order) = look_keepers(puzzle);
+        let modulus = puzzle.modulus();
+        let (mut slot_label, mut slot_ori, mut slot_mod) = (Vec::new(), Vec::new(), Vec::new());
+        for q in 0..modulus.len() {
+            let label = puzzle.goal.label[q];
+            let m = match puzzle.label_mod.get(label as usize) {
+                Some(&m) if m > 0 && m < modulus[q] => m,
+                _ => modulus[q],
+            };
+            for o in 0..modulus[q] {
+                slot_label.push(label);
+                slot_ori.push(o);
+                slot_mod.push(m);
+            }
+        }
         if h_perms.is_empty() {
             return Reachable {
                 slots,
@@ -51,6 +76,9 @@ impl Reachable {
                 with_looks: None,
                 looks_order,
                 exact: true,
+                slot_label,
+                slot_ori,
+                slot_mod,
             };
         }
         let h: Vec<SlotPerm> = h_perms.iter().map(|p| slots.perm(p)).collect();
@@ -67,13 +95,27 @@ impl Reachable {
             group,
             looks_order,
             exact,
+            slot_label,
+            slot_ori,
+            slot_mod,
         }
     }
 
-    /// The number of looks the moves reach, when [`Reachable::exact`].
+    /// The number of looks the moves reach: `|<G, H>| / |H|` when [`Reachable::exact`], else
+    /// `|G| / |G ∩ H|` when the search for `G ∩ H` ends within its budget.
     pub fn looks(&self) -> Option<BigUint> {
         if !self.exact {
-            return None;
+            // A slot's look: its label and its orientation in the modulus the look counts in.
+            let look: Vec<u32> = (0..self.slot_label.len())
+                .map(|s| {
+                    self.slot_label[s] as u32 * 64 + (self.slot_ori[s] % self.slot_mod[s]) as u32
+                })
+                .collect();
+            let mut n = self.group.order();
+            for f in order_within(&self.group, &look, INTERSECTION_BUDGET)? {
+                n.div_exact(f);
+            }
+            return Some(n);
         }
         match &self.with_looks {
             None => Some(self.group.order()),

@@ -1,0 +1,189 @@
+//! The elements of the group G the moves generate that keep the goal's look (G ∩ H, H the swaps
+//! of like pieces and the ignored turns), by backtracking over G's stabiliser chain: the number
+//! of looks the moves reach is |G| / |G ∩ H| even where H does not normalise G (the 5x5x5's alike
+//! centres).
+//!
+//! Sims' subgroup search, level by level from the deepest: at level k the subgroup's stabiliser
+//! of the points before k is known from the levels below; for each point j of G's orbit of k that
+//! the subgroup found so far does not already reach, one element of G ∩ H taking k to j is
+//! searched for. Found: it joins the subgroup's generators. Not found: no element takes k to any
+//! point of j's orbit under the deeper stabiliser either, and they are all skipped.
+//!
+//! An element is built from G's representatives, the deepest last. Two cuts keep the search
+//! small: every slot placed so far must keep its look; and every orbit of the stabiliser still to
+//! be chosen from must be able to keep its slots' looks (each slot's look must be among the looks
+//! the orbit's slots are sent to), which sees at once that a sticker's partner went wrong.
+
+use super::perm_group::{then, SlotPerm, StabChain};
+
+/// A slot's look (two slots may be exchanged by H exactly when their looks are equal).
+pub type Look = u32;
+
+/// The order of G ∩ H as factors (an orbit's size a level), where `look[s]` is slot `s`'s look;
+/// `None` when the search would visit more than `budget` nodes.
+pub fn order_within(chain: &StabChain, look: &[Look], budget: u64) -> Option<Vec<u32>> {
+    let n = chain.slots();
+    let mut search = Search {
+        chain,
+        look,
+        orbits: vec![None; n + 1],
+        nodes: 0,
+        budget,
+    };
+    let mut gens: Vec<(usize, SlotPerm)> = Vec::new(); // (level found at, element)
+    let mut order = Vec::new();
+    for k in (0..n).rev() {
+        let orbit: Vec<usize> = (0..n).filter(|&j| chain.rep(k, j).is_some()).collect();
+        if orbit.len() < 2 {
+            continue;
+        }
+        // Points of k's orbit the subgroup reaches (its generators found at levels >= k), and
+        // those known to be out of reach.
+        let mut reached = orbit_mask(k, gens.iter().filter(|g| g.0 >= k).map(|g| &g.1), n);
+        let deeper: Vec<SlotPerm> = gens
+            .iter()
+            .filter(|g| g.0 > k)
+            .map(|g| g.1.clone())
+            .collect();
+        let mut hopeless = vec![false; n];
+        for &j in &orbit {
+            if reached[j] || hopeless[j] || look[k] != look[j] {
+                continue;
+            }
+            let first = chain.rep(k, j).expect("in the orbit");
+            match search.find(k + 1, first.clone())? {
+                Some(g) => {
+                    gens.push((k, g));
+                    let all = gens.iter().filter(|g| g.0 >= k).map(|g| &g.1);
+                    reached = orbit_mask(k, all, n);
+                }
+                None => {
+                    for x in orbit_points(j, deeper.iter(), n) {
+                        hopeless[x] = true;
+                    }
+                }
+            }
+        }
+        order.push(reached.iter().filter(|&&r| r).count() as u32);
+    }
+    Some(order)
+}
+
+struct Search<'a> {
+    chain: &'a StabChain,
+    look: &'a [Look],
+    /// Per level, the orbit of each slot under that level's stabiliser (filled when first needed).
+    orbits: Vec<Option<Vec<u16>>>,
+    nodes: u64,
+    budget: u64,
+}
+
+impl Search<'_> {
+    /// An element `p' then q` of G, with `p'` fixing the points before `level`, that keeps every
+    /// slot's look; `None` outside when the budget runs out.
+    fn find(&mut self, level: usize, q: SlotPerm) -> Option<Option<SlotPerm>> {
+        self.nodes += 1;
+        if self.nodes > self.budget {
+            return None;
+        }
+        let n = self.chain.slots();
+        let mut level = level;
+        // Levels whose orbit is one point place their slot through `q` alone.
+        while level < n
+            && (0..n)
+                .filter(|&j| self.chain.rep(level, j).is_some())
+                .nth(1)
+                .is_none()
+        {
+            if self.look[level] != self.look[q[level] as usize] {
+                return Some(None);
+            }
+            level += 1;
+        }
+        if level == n {
+            return Some(Some(q));
+        }
+        if !self.orbits_can_keep_looks(level, &q) {
+            return Some(None);
+        }
+        for j in 0..n {
+            let Some(s) = self.chain.rep(level, j) else {
+                continue;
+            };
+            // The element sends base point `level` to q(j).
+            if self.look[level] != self.look[q[j] as usize] {
+                continue;
+            }
+            let next = then(s, &q);
+            if let Some(found) = self.find(level + 1, next)? {
+                return Some(Some(found));
+            }
+        }
+        Some(None)
+    }
+
+    /// Whether every slot's look is among those `q` gives the slots of its orbit under the
+    /// stabiliser at `level` (the element still to be chosen permutes each orbit).
+    fn orbits_can_keep_looks(&mut self, level: usize, q: &[u16]) -> bool {
+        let n = self.chain.slots();
+        if self.orbits[level].is_none() {
+            self.orbits[level] = Some(orbit_ids(self.chain.gens(level), n));
+        }
+        let orbit = self.orbits[level].as_ref().expect("filled above");
+        // Looks as bits (hashed into 64: a collision only weakens the cut).
+        let mut seen = vec![0u64; n];
+        for y in 0..n {
+            seen[orbit[y] as usize] |= 1 << (self.look[q[y] as usize] % 64);
+        }
+        (0..n).all(|x| seen[orbit[x] as usize] & 1 << (self.look[x] % 64) != 0)
+    }
+}
+
+/// Each point's orbit under `gens`, as the smallest point of it.
+fn orbit_ids(gens: &[SlotPerm], n: usize) -> Vec<u16> {
+    let mut id = vec![u16::MAX; n];
+    for start in 0..n {
+        if id[start] != u16::MAX {
+            continue;
+        }
+        for x in orbit_points(start, gens.iter(), n) {
+            id[x] = start as u16;
+        }
+    }
+    id
+}
+
+/// Which points the generators take `k` to (as a mask).
+fn orbit_mask<'a>(
+    k: usize,
+    gens: impl Iterator<Item = &'a SlotPerm> + Clone,
+    n: usize,
+) -> Vec<bool> {
+    let mut seen = vec![false; n];
+    for x in orbit_points(k, gens, n) {
+        seen[x] = true;
+    }
+    seen
+}
+
+fn orbit_points<'a>(
+    start: usize,
+    gens: impl Iterator<Item = &'a SlotPerm> + Clone,
+    n: usize,
+) -> Vec<usize> {
+    let mut seen = vec![false; n];
+    seen[start] = true;
+    let mut todo = vec![start];
+    let mut out = vec![start];
+    while let Some(x) = todo.pop() {
+        for g in gens.clone() {
+            let y = g[x] as usize;
+            if !seen[y] {
+                seen[y] = true;
+                todo.push(y);
+                out.push(y);
+            }
+        }
+    }
+    out
+}
