@@ -211,3 +211,29 @@ fn chain_words_lead_to_their_states_on_big_puzzles() {
         }
     }
 }
+
+#[test]
+fn words_merge_across_commuting_moves() {
+    let p = shipped::open("3x3x3").unwrap();
+    let c = Choice::default().apply(&p).unwrap();
+    let merge = engine::scrambles::word_merge::WordMerge::new(&c.set, &c.puzzle.modulus());
+    let index = |w: &str| -> Vec<u16> {
+        w.split_whitespace()
+            .map(|m| c.set.names.iter().position(|n| n == m).unwrap() as u16)
+            .collect()
+    };
+    let names = |w: Vec<usize>| -> String {
+        let v: Vec<&str> = w.iter().map(|&m| c.set.names[m].as_str()).collect();
+        v.join(" ")
+    };
+    for (word, shortened) in [
+        ("U D U'", "D"),
+        ("R R", "R2"),
+        ("R R'", ""),
+        ("F U U' F'", ""),
+        ("L R L R", "L2 R2"),
+        ("F U F'", "F U F'"),
+    ] {
+        assert_eq!(names(merge.shorten(&index(word))), shortened, "{word}");
+    }
+}

@@ -6,6 +6,7 @@
 //! elements of G as any other (a coset of the look's stabiliser), so the looks are uniform too.
 
 use super::chain_words::ChainWords;
+use super::word_merge::WordMerge;
 use crate::model::metric::MoveSet;
 use crate::model::perm_group::{SlotPerm, Slots, StabChain};
 use crate::model::{Puzzle, State};
@@ -20,8 +21,8 @@ pub const OPTIMAL_RANKS: u128 = 1 << 28;
 enum Maker {
     /// Optimal solutions by the full table, inverted.
     Optimal(Box<Solver>),
-    /// The chain's words.
-    Chain(ChainWords),
+    /// The chain's words, shortened.
+    Chain(ChainWords, WordMerge),
 }
 
 /// One scramble: the moves (indices into the move set) and the state drawn, which they lead to
@@ -34,7 +35,6 @@ pub struct Scramble {
 /// Random-state scrambles for a puzzle under a move set.
 pub struct Scrambler {
     puzzle: Puzzle,
-    set: MoveSet,
     slots: Slots,
     chain: StabChain,
     inverse_move: Vec<usize>,
@@ -99,11 +99,11 @@ impl Scrambler {
             )?))
         } else {
             let inverse: Vec<u16> = inverse_move.iter().map(|&m| m as u16).collect();
-            Maker::Chain(ChainWords::new(&chain, &gens, inverse, 100, draw))
+            let words = ChainWords::new(&chain, &gens, inverse, 100, draw);
+            Maker::Chain(words, WordMerge::new(set, &modulus))
         };
         Ok(Scrambler {
             puzzle: puzzle.clone(),
-            set: set.clone(),
             slots,
             chain,
             inverse_move,
@@ -118,7 +118,6 @@ impl Scrambler {
 
     /// A random-state scramble.
     pub fn next(&self, draw: &mut impl FnMut(usize) -> usize) -> Scramble {
-        let modulus = self.puzzle.modulus();
         let (g, moves) = match &self.maker {
             Maker::Optimal(solver) => {
                 let g = self.chain.random(&mut *draw);
@@ -130,9 +129,9 @@ impl Scrambler {
                 let moves = path.iter().rev().map(|&m| self.inverse_move[m]).collect();
                 (g, moves)
             }
-            Maker::Chain(words) => {
+            Maker::Chain(words, merge) => {
                 let (g, word) = words.random_word(&mut *draw);
-                (g, cancel(&word, &self.set, &modulus))
+                (g, merge.shorten(&word))
             }
         };
         Scramble {
@@ -141,32 +140,14 @@ impl Scrambler {
         }
     }
 
+    /// A uniformly drawn state alone, without its moves (to time the drawing apart).
+    pub fn draw_state(&self, draw: &mut impl FnMut(usize) -> usize) -> State {
+        self.state_of(&self.chain.random(&mut *draw))
+    }
+
     /// The goal rearranged by a group element.
     fn state_of(&self, g: &[u16]) -> State {
         let p = self.slots.rearrangement(g);
         self.puzzle.goal.apply(&p, &self.puzzle.modulus())
     }
-}
-
-/// A word with each two neighbouring moves that make one move (or nothing) merged, until none do.
-fn cancel(word: &[u16], set: &MoveSet, modulus: &[u8]) -> Vec<usize> {
-    let mut out: Vec<usize> = Vec::with_capacity(word.len());
-    let identity = crate::model::Perm::identity(modulus.len());
-    for &m in word {
-        let mut m = Some(m as usize);
-        while let (Some(a), Some(&b)) = (m, out.last()) {
-            let both = set.perms[b].then(&set.perms[a], modulus);
-            if both == identity {
-                out.pop();
-                m = None;
-            } else if let Some(c) = set.perms.iter().position(|p| *p == both) {
-                out.pop();
-                m = Some(c);
-            } else {
-                break;
-            }
-        }
-        out.extend(m);
-    }
-    out
 }

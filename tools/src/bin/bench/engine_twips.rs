@@ -26,10 +26,10 @@ pub(crate) struct Def {
 }
 
 /// A finished process: seconds, peak resident memory (MB) and stdout.
-struct Ran {
-    secs: f64,
-    rss_mb: f64,
-    out: String,
+pub(crate) struct Ran {
+    pub(crate) secs: f64,
+    pub(crate) rss_mb: f64,
+    pub(crate) out: String,
 }
 
 fn as_strs(v: &[String]) -> Vec<&str> {
@@ -40,7 +40,7 @@ fn as_strs(v: &[String]) -> Vec<&str> {
 /// reports for it (`wait4`). Its stderr (progress lines) goes to a file, shown if it fails.
 // (The child is reaped by `wait4`, not `Child::wait`, which would not give its rusage.)
 #[allow(clippy::zombie_processes)]
-fn run(argv: &[&str]) -> Ran {
+pub(crate) fn run(argv: &[&str]) -> Ran {
     use std::io::Read;
     let err_path = std::env::temp_dir().join(format!("twisty-bench-{}.err", std::process::id()));
     let err = std::fs::File::create(&err_path).unwrap();
@@ -78,7 +78,7 @@ fn run(argv: &[&str]) -> Ran {
 }
 
 /// twips, found or installed.
-fn twips() -> PathBuf {
+pub(crate) fn twips() -> PathBuf {
     if let Some(p) = std::env::var_os("TWIPS") {
         return PathBuf::from(p);
     }

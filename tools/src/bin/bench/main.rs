@@ -18,6 +18,7 @@ mod nissy_peer;
 mod pancake_timing;
 mod robot2_timing;
 mod robot_time;
+mod scrambles_timing;
 mod shared;
 
 use tools::timing::build;
@@ -35,6 +36,7 @@ fn main() {
         "engine",
         "pancake",
         "twips",
+        "scrambles",
         "cube3-opt",
         "cube3-build",
     ];
@@ -87,6 +89,10 @@ fn main() {
             "twips" => {
                 build("twisty-cli", &[]);
                 engine_twips::run_all()
+            }
+            "scrambles" => {
+                build("twisty-cli", &[]);
+                scrambles_timing::run_all()
             }
             other => {
                 eprintln!(
