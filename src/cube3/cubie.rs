@@ -33,6 +33,11 @@ pub const MOVE_NAMES: [&str; N_MOVES] = [
     "B'",
 ];
 
+/// The inverse of face-turn move `m`: a quarter turn's the other way, a half turn itself.
+pub const fn inverse_move(m: usize) -> usize {
+    m / 3 * 3 + 2 - m % 3
+}
+
 const fn cube(cp: [u8; 8], co: [u8; 8], ep: [u8; 12], eo: [u8; 12]) -> CubieCube {
     CubieCube { cp, co, ep, eo }
 }
@@ -338,7 +343,7 @@ mod tests {
             let c = CubieCube::SOLVED.apply(m);
             assert_ne!(c, CubieCube::SOLVED);
             assert_eq!(c.multiply(&c.inverse()), CubieCube::SOLVED);
-            let back = c.apply(m / 3 * 3 + 2 - m % 3);
+            let back = c.apply(inverse_move(m));
             assert_eq!(back, CubieCube::SOLVED, "{}", MOVE_NAMES[m]);
         }
     }

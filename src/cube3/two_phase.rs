@@ -10,7 +10,7 @@
 //! threshold at a time and reports only paths of exactly that length (the walk's floor).
 
 use super::coord_tables_file::CoordTables;
-use super::cubie::{CubieCube, N_MOVES};
+use super::cubie::{inverse_move, CubieCube, N_MOVES};
 use super::sym_table::SymTable;
 use super::symmetry::Axes;
 use super::two_phase_tables::{
@@ -225,7 +225,7 @@ impl TwoPhaseTables {
                 if let Some(moves) = found {
                     let moves = moves.iter().map(|&m| self.axes.back[dir.axis][m]);
                     return Some(if dir.inverse {
-                        let mut v: Vec<usize> = moves.map(|m| m / 3 * 3 + 2 - m % 3).collect();
+                        let mut v: Vec<usize> = moves.map(inverse_move).collect();
                         v.reverse();
                         v
                     } else {

@@ -23,7 +23,7 @@ use super::coords::SliceCoords;
 use super::edge_fallback::EdgeFallback;
 use super::fast_cube::FastCube;
 use super::line_table::LineTable;
-use crate::cube3::cubie::{CubieCube, N_MOVES};
+use crate::cube3::cubie::{inverse_move, CubieCube, N_MOVES};
 use crate::cube3::symmetry::Axes;
 use crate::search::parallel::{first_in_iteration, Parallel, TaskHistory};
 use crate::search::{Child, Expansion, SearchTree};
@@ -214,11 +214,6 @@ fn unmix(path: &[usize]) -> Vec<usize> {
     let inverse = path.iter().rev().filter(|&&m| m >= N_MOVES);
     cube.chain(inverse.map(|&m| inverse_move(m - N_MOVES)))
         .collect()
-}
-
-/// The inverse of move `m` (face turns: a quarter turn's the other way, a half turn itself).
-fn inverse_move(m: usize) -> usize {
-    m / 3 * 3 + 2 - m % 3
 }
 
 /// Whether move `m` is a half turn (which lies in the table's group).
