@@ -25,7 +25,8 @@ pub fn order_within(chain: &StabChain, look: &[Look], budget: u64) -> Option<Vec
     let n = chain.slots();
     let mut search = Search {
         chain,
-        look,
+        from: look,
+        to: look,
         orbits: vec![None; n + 1],
         nodes: 0,
         budget,
@@ -69,9 +70,29 @@ pub fn order_within(chain: &StabChain, look: &[Look], budget: u64) -> Option<Vec
     Some(order)
 }
 
+/// Whether G has an element sending every slot `x` to a slot `y` with `to[y] == from[x]` (with
+/// `to` the looks a state's rearrangement gives the slots: whether the moves reach that state);
+/// `None` when the search would visit more than `budget` nodes.
+pub fn has_element(chain: &StabChain, from: &[Look], to: &[Look], budget: u64) -> Option<bool> {
+    let n = chain.slots();
+    let mut search = Search {
+        chain,
+        from,
+        to,
+        orbits: vec![None; n + 1],
+        nodes: 0,
+        budget,
+    };
+    let identity: SlotPerm = (0..n as u16).collect();
+    Some(search.find(0, identity)?.is_some())
+}
+
 struct Search<'a> {
     chain: &'a StabChain,
-    look: &'a [Look],
+    /// A slot's look, and the look a slot must receive: an element may send `x` to `y` when
+    /// `from[x] == to[y]`.
+    from: &'a [Look],
+    to: &'a [Look],
     /// Per level, the orbit of each slot under that level's stabiliser (filled when first needed).
     orbits: Vec<Option<Vec<u16>>>,
     nodes: u64,
@@ -95,7 +116,7 @@ impl Search<'_> {
                 .nth(1)
                 .is_none()
         {
-            if self.look[level] != self.look[q[level] as usize] {
+            if self.from[level] != self.to[q[level] as usize] {
                 return Some(None);
             }
             level += 1;
@@ -111,7 +132,7 @@ impl Search<'_> {
                 continue;
             };
             // The element sends base point `level` to q(j).
-            if self.look[level] != self.look[q[j] as usize] {
+            if self.from[level] != self.to[q[j] as usize] {
                 continue;
             }
             let next = then(s, &q);
@@ -133,9 +154,9 @@ impl Search<'_> {
         // Looks as bits (hashed into 64: a collision only weakens the cut).
         let mut seen = vec![0u64; n];
         for y in 0..n {
-            seen[orbit[y] as usize] |= 1 << (self.look[q[y] as usize] % 64);
+            seen[orbit[y] as usize] |= 1 << (self.to[q[y] as usize] % 64);
         }
-        (0..n).all(|x| seen[orbit[x] as usize] & 1 << (self.look[x] % 64) != 0)
+        (0..n).all(|x| seen[orbit[x] as usize] & 1 << (self.from[x] % 64) != 0)
     }
 }
 

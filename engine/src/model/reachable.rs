@@ -13,7 +13,7 @@
 //! the looks are not counted here.
 
 use super::big_uint::BigUint;
-use super::look_stabiliser::order_within;
+use super::look_stabiliser::{has_element, order_within, Look};
 use super::perm_group::{inverse, then, SlotPerm, Slots, StabChain};
 
 /// Nodes the search for G ∩ H may visit before the looks are left uncounted (a fifth of a second
@@ -105,12 +105,7 @@ impl Reachable {
     /// `|G| / |G ∩ H|` when the search for `G ∩ H` ends within its budget.
     pub fn looks(&self) -> Option<BigUint> {
         if !self.exact {
-            // A slot's look: its label and its orientation in the modulus the look counts in.
-            let look: Vec<u32> = (0..self.slot_label.len())
-                .map(|s| {
-                    self.slot_label[s] as u32 * 64 + (self.slot_ori[s] % self.slot_mod[s]) as u32
-                })
-                .collect();
+            let look = self.slot_looks();
             let mut n = self.group.order();
             for f in order_within(&self.group, &look, INTERSECTION_BUDGET)? {
                 n.div_exact(f);
@@ -129,17 +124,37 @@ impl Reachable {
         }
     }
 
-    /// Whether the moves reach `state` from the goal.
+    /// Each slot's look: its label and its orientation in the modulus the look counts in.
+    fn slot_looks(&self) -> Vec<Look> {
+        (0..self.slot_label.len())
+            .map(|s| self.slot_label[s] as u32 * 64 + (self.slot_ori[s] % self.slot_mod[s]) as u32)
+            .collect()
+    }
+
+    /// Whether the moves reach `state` from the goal: one sift where H normalises G, else a
+    /// search over G's chain for an element that gives every slot the look the state gives it
+    /// (`Unknown` when that search runs out of its budget).
     pub fn reaches(&self, puzzle: &Puzzle, state: &State) -> Reach {
         let p = match rearrangement(puzzle, state) {
             Some(p) => self.slots.perm(&p),
             None => return Reach::No,
         };
         let chain = self.with_looks.as_ref().unwrap_or(&self.group);
-        match (chain.contains(&p), self.exact) {
-            (false, _) => Reach::No,
-            (true, true) => Reach::Yes,
-            (true, false) => Reach::Unknown,
+        if !chain.contains(&p) {
+            return Reach::No;
+        }
+        if self.exact {
+            return Reach::Yes;
+        }
+        // g reaches the state's look when g = h then p, h keeping looks: the slot g sends x to,
+        // taken back through p, has x's look.
+        let look = self.slot_looks();
+        let p_inv = inverse(&p);
+        let to: Vec<Look> = (0..p.len()).map(|y| look[p_inv[y] as usize]).collect();
+        match has_element(&self.group, &look, &to, INTERSECTION_BUDGET) {
+            Some(true) => Reach::Yes,
+            Some(false) => Reach::No,
+            None => Reach::Unknown,
         }
     }
 }
