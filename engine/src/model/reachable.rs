@@ -8,9 +8,9 @@
 //! an element of `H`, then one of the group `G` the moves generate).
 //!
 //! When `H` normalises `G`, `H G` is the group `<G, H>`: membership is one sift, and the looks
-//! number `|<G, H>| / |H|` (`|G| / |G ∩ H|`, with `|G ∩ H| = |G| |H| / |<G, H>|`). When it does not,
-//! a rearrangement outside `<G, H>` is still certainly unreachable, but one inside may not be, and
-//! the looks are not counted here.
+//! number `|<G, H>| / |H|` (`|G| / |G ∩ H|`, with `|G ∩ H| = |G| |H| / |<G, H>|`). When it does
+//! not, a search over `G`'s chain answers both ([`super::look_stabiliser`]): an element of `G` that
+//! gives every slot the state's look, and the order of `G ∩ H`, each within a budget of nodes.
 
 use super::big_uint::BigUint;
 use super::look_stabiliser::{has_element, order_within, Look};
@@ -36,7 +36,7 @@ pub struct Reachable {
     slots: Slots,
     /// `G`.
     pub group: StabChain,
-    /// `<G, H>` where `H` is not trivial.
+    /// `<G, H>` where `H` is not trivial and normalises `G`.
     with_looks: Option<StabChain>,
     /// `|H|` as factors (each fits a `u32`).
     looks_order: Vec<u32>,
@@ -87,10 +87,14 @@ impl Reachable {
             let x_inv = inverse(x);
             g.iter().all(|y| group.contains(&then(&then(&x_inv, y), x)))
         });
-        let mut both = g;
-        both.extend(h);
+        // <G, H> serves only where H normalises G; elsewhere the chain search answers.
+        let with_looks = exact.then(|| {
+            let mut both = g;
+            both.extend(h);
+            StabChain::of(slots.n, &both)
+        });
         Reachable {
-            with_looks: Some(StabChain::of(slots.n, &both)),
+            with_looks,
             slots,
             group,
             looks_order,
@@ -139,12 +143,13 @@ impl Reachable {
             Some(p) => self.slots.perm(&p),
             None => return Reach::No,
         };
-        let chain = self.with_looks.as_ref().unwrap_or(&self.group);
-        if !chain.contains(&p) {
-            return Reach::No;
-        }
         if self.exact {
-            return Reach::Yes;
+            let chain = self.with_looks.as_ref().unwrap_or(&self.group);
+            return if chain.contains(&p) {
+                Reach::Yes
+            } else {
+                Reach::No
+            };
         }
         // g reaches the state's look when g = h then p, h keeping looks: the slot g sends x to,
         // taken back through p, has x's look.
