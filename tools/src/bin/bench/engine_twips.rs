@@ -38,9 +38,14 @@ fn as_strs(v: &[String]) -> Vec<&str> {
 
 /// Runs `argv` to its end: wall time from spawn to exit, and the peak resident memory the kernel
 /// reports for it (`wait4`). Its stderr (progress lines) goes to a file, shown if it fails.
+pub(crate) fn run(argv: &[&str]) -> Ran {
+    try_run(argv).unwrap_or_else(|e| panic!("{argv:?} failed: {e}"))
+}
+
+/// [`run`], or what the process said on stderr when it failed.
 // (The child is reaped by `wait4`, not `Child::wait`, which would not give its rusage.)
 #[allow(clippy::zombie_processes)]
-pub(crate) fn run(argv: &[&str]) -> Ran {
+pub(crate) fn try_run(argv: &[&str]) -> Result<Ran, String> {
     use std::io::Read;
     let err_path = std::env::temp_dir().join(format!("twisty-bench-{}.err", std::process::id()));
     let err = std::fs::File::create(&err_path).unwrap();
@@ -64,17 +69,16 @@ pub(crate) fn run(argv: &[&str]) -> Ran {
     let pid = unsafe { libc::wait4(child.id() as i32, &mut status, 0, &mut usage) };
     let secs = t.elapsed().as_secs_f64();
     let ok = pid > 0 && libc::WIFEXITED(status) && libc::WEXITSTATUS(status) == 0;
-    assert!(
-        ok,
-        "{argv:?} failed: {}",
-        std::fs::read_to_string(&err_path).unwrap_or_default()
-    );
+    let err = std::fs::read_to_string(&err_path).unwrap_or_default();
     std::fs::remove_file(&err_path).ok();
-    Ran {
+    if !ok {
+        return Err(err);
+    }
+    Ok(Ran {
         secs,
         rss_mb: usage.ru_maxrss as f64 / 1024.0,
         out,
-    }
+    })
 }
 
 /// twips, found or installed.
