@@ -128,6 +128,18 @@ fn cube2_scrambles(
         .collect()
 }
 
+/// The dedicated solver's lengths follow the published distribution, and each place's corner is
+/// uniform.
+fn cube2_uniform(all: &[(Scramble, twisty::cube2::corner_cubie::CubieCube, usize)]) {
+    let lengths: Vec<usize> = all.iter().map(|a| a.2).collect();
+    let (stat, df) = chi_square(&lengths, &CUBE2);
+    assert!(
+        stat < CRITICAL[df],
+        "chi-square {stat:.1} with {df} degrees of freedom"
+    );
+    cube2_places_uniform(&all.iter().map(|a| a.1).collect::<Vec<_>>());
+}
+
 #[test]
 fn cube2_scrambles_are_optimal_and_uniform() {
     let p = shipped::open("2x2x2").unwrap();
@@ -139,13 +151,7 @@ fn cube2_scrambles_are_optimal_and_uniform() {
     for (s, _, optimal) in &all {
         assert_eq!(s.moves.len(), *optimal);
     }
-    let lengths: Vec<usize> = all.iter().map(|a| a.2).collect();
-    let (stat, df) = chi_square(&lengths, &CUBE2);
-    assert!(
-        stat < CRITICAL[df],
-        "chi-square {stat:.1} with {df} degrees of freedom"
-    );
-    cube2_places_uniform(&all.iter().map(|a| a.1).collect::<Vec<_>>());
+    cube2_uniform(&all);
 }
 
 #[test]
@@ -156,13 +162,7 @@ fn cube2_chain_words_draw_uniformly_too() {
     let scrambler = Scrambler::chain_words_only(&c.puzzle, &c.set, &mut |n| rng.below(n)).unwrap();
     assert!(!scrambler.optimal());
     let all = cube2_scrambles(&c.puzzle, &c.set, &scrambler, 4);
-    let lengths: Vec<usize> = all.iter().map(|a| a.2).collect();
-    let (stat, df) = chi_square(&lengths, &CUBE2);
-    assert!(
-        stat < CRITICAL[df],
-        "chi-square {stat:.1} with {df} degrees of freedom"
-    );
-    cube2_places_uniform(&all.iter().map(|a| a.1).collect::<Vec<_>>());
+    cube2_uniform(&all);
 }
 
 #[test]
