@@ -235,7 +235,8 @@ fn level<G: Graph + Sync>(t: &Lines, graph: &G, pull: bool, threads: usize) -> u
 }
 
 /// After a level: 1 becomes 0 and 2 becomes 1, and a line whose first entries were marked in it
-/// (its least distance still 15) takes `depth` as its least distance.
+/// (its least distance still 15) takes `depth` as its least distance (15 at most: 15 means 15 or
+/// more).
 fn sweep(t: &Lines, depth: u8, threads: usize) {
     let next_chunk = AtomicUsize::new(0);
     let work = || loop {
@@ -254,7 +255,9 @@ fn sweep(t: &Lines, depth: u8, threads: usize) {
                 let (h, l) = ((w >> 1) & LOW, w & LOW);
                 let mut new = ((h | ((h & l) << 1)) & valid) | (w & !valid);
                 if k == WORDS - 1 && marked && new & LEAST == LEAST {
-                    new = (new & !LEAST) | ((depth as u64) << 60);
+                    // Four bits: a depth past 15 reads 15, still a lower bound (it wrapped
+                    // before, and a deep line read as shallow: found on random graphs).
+                    new = (new & !LEAST) | ((depth.min(15) as u64) << 60);
                 }
                 // (Only this thread writes this line during a sweep.)
                 cell.store(new, Ordering::Relaxed);

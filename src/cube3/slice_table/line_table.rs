@@ -1,7 +1,8 @@
 //! The slice table as the search reads it: 2 bits an entry relative to a base value, with a 4-bit
 //! fallback in every 64-byte line (Rokicki's nxopt layout, as nissy's H48 uses it).
 //!
-//! A line holds 254 entries (508 bits) and, in its top 4 bits, the least distance among them. An
+//! A line holds 254 entries (508 bits) and, in its top 4 bits, the least distance among them (15
+//! for 15 or more; the 3x3x3's lines stay far below). An
 //! entry `v` of 1, 2 or 3 means a distance of `base + v` (3: at least that); 0 means at most `base`,
 //! and the line's least distance stands in for it. One look-up is then one cache line, and the
 //! table is half the size of exact 4-bit entries, so twice the coordinate fits in the same memory.
