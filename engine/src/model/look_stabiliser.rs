@@ -9,10 +9,10 @@
 //! searched for. Found: it joins the subgroup's generators. Not found: no element takes k to any
 //! point of j's orbit under the deeper stabiliser either, and they are all skipped.
 //!
-//! An element is built from G's representatives, the deepest last. Two cuts keep the search
-//! small: every slot placed so far must keep its look; and every orbit of the stabiliser still to
-//! be chosen from must be able to keep its slots' looks (each slot's look must be among the looks
-//! the orbit's slots are sent to), which sees at once that a sticker's partner went wrong.
+//! An element is built from G's representatives, the deepest last. One cut keeps the search
+//! small: the part still to be chosen permutes each orbit of the current stabiliser, so each orbit
+//! must hold the same looks, as many of each, as the slots the element sends it to (a one-point
+//! orbit is a slot already placed; a sticker sent away from its partner shows at once).
 
 use super::perm_group::{then, SlotPerm, StabChain};
 
@@ -23,21 +23,14 @@ pub type Look = u32;
 /// `None` when the search would visit more than `budget` nodes.
 pub fn order_within(chain: &StabChain, look: &[Look], budget: u64) -> Option<Vec<u32>> {
     let n = chain.slots();
-    let mut search = Search {
-        chain,
-        from: look,
-        to: look,
-        orbits: vec![None; n + 1],
-        nodes: 0,
-        budget,
-    };
+    let mut search = Search::new(chain, look, look, budget);
     let mut gens: Vec<(usize, SlotPerm)> = Vec::new(); // (level found at, element)
     let mut order = Vec::new();
     for k in (0..n).rev() {
-        let orbit: Vec<usize> = (0..n).filter(|&j| chain.rep(k, j).is_some()).collect();
-        if orbit.len() < 2 {
+        if !search.moves[k] {
             continue;
         }
+        let orbit: Vec<usize> = (0..n).filter(|&j| chain.rep(k, j).is_some()).collect();
         // Points of k's orbit the subgroup reaches (its generators found at levels >= k), and
         // those known to be out of reach.
         let mut reached = orbit_mask(k, gens.iter().filter(|g| g.0 >= k).map(|g| &g.1), n);
@@ -75,31 +68,53 @@ pub fn order_within(chain: &StabChain, look: &[Look], budget: u64) -> Option<Vec
 /// `None` when the search would visit more than `budget` nodes.
 pub fn has_element(chain: &StabChain, from: &[Look], to: &[Look], budget: u64) -> Option<bool> {
     let n = chain.slots();
-    let mut search = Search {
-        chain,
-        from,
-        to,
-        orbits: vec![None; n + 1],
-        nodes: 0,
-        budget,
-    };
+    let mut search = Search::new(chain, from, to, budget);
     let identity: SlotPerm = (0..n as u16).collect();
     Some(search.find(0, identity)?.is_some())
 }
 
 struct Search<'a> {
     chain: &'a StabChain,
-    /// A slot's look, and the look a slot must receive: an element may send `x` to `y` when
-    /// `from[x] == to[y]`.
-    from: &'a [Look],
-    to: &'a [Look],
-    /// Per level, the orbit of each slot under that level's stabiliser (filled when first needed).
-    orbits: Vec<Option<Vec<u16>>>,
+    /// A slot's look and the look a slot must receive, numbered densely: an element may send `x`
+    /// to `y` when `from[x] == to[y]`.
+    from: Vec<u32>,
+    to: Vec<u32>,
+    looks: usize,
+    /// Per level, whether its orbit has more than the base point (a level that does not places
+    /// its slot through the element built so far alone).
+    moves: Vec<bool>,
+    /// Per level, the orbit of each slot under that level's stabiliser, numbered densely (filled
+    /// when first needed).
+    orbits: Vec<Option<Vec<u32>>>,
+    /// Per (orbit, look) a running count; zero between calls.
+    tally: Vec<i32>,
     nodes: u64,
     budget: u64,
 }
 
-impl Search<'_> {
+impl<'a> Search<'a> {
+    fn new(chain: &'a StabChain, from: &[Look], to: &[Look], budget: u64) -> Search<'a> {
+        let n = chain.slots();
+        let mut names: Vec<Look> = from.iter().chain(to).copied().collect();
+        names.sort_unstable();
+        names.dedup();
+        let dense = |l: &Look| names.binary_search(l).expect("listed") as u32;
+        let moves = (0..n)
+            .map(|k| (0..n).any(|j| j != k && chain.rep(k, j).is_some()))
+            .collect();
+        Search {
+            chain,
+            from: from.iter().map(dense).collect(),
+            to: to.iter().map(dense).collect(),
+            looks: names.len(),
+            moves,
+            orbits: vec![None; n + 1],
+            tally: Vec::new(),
+            nodes: 0,
+            budget,
+        }
+    }
+
     /// An element `p' then q` of G, with `p'` fixing the points before `level`, that keeps every
     /// slot's look; `None` outside when the budget runs out.
     fn find(&mut self, level: usize, q: SlotPerm) -> Option<Option<SlotPerm>> {
@@ -110,22 +125,14 @@ impl Search<'_> {
         let n = self.chain.slots();
         let mut level = level;
         // Levels whose orbit is one point place their slot through `q` alone.
-        while level < n
-            && (0..n)
-                .filter(|&j| self.chain.rep(level, j).is_some())
-                .nth(1)
-                .is_none()
-        {
-            if self.from[level] != self.to[q[level] as usize] {
-                return Some(None);
-            }
+        while level < n && !self.moves[level] {
             level += 1;
+        }
+        if !self.orbits_keep_looks(level, &q) {
+            return Some(None);
         }
         if level == n {
             return Some(Some(q));
-        }
-        if !self.orbits_can_keep_looks(level, &q) {
-            return Some(None);
         }
         for j in 0..n {
             let Some(s) = self.chain.rep(level, j) else {
@@ -143,37 +150,54 @@ impl Search<'_> {
         Some(None)
     }
 
-    /// Whether every slot's look is among those `q` gives the slots of its orbit under the
-    /// stabiliser at `level` (the element still to be chosen permutes each orbit).
-    fn orbits_can_keep_looks(&mut self, level: usize, q: &[u16]) -> bool {
+    /// Whether each orbit of the stabiliser at `level` holds the same looks, as many of each, as
+    /// `q` gives the slots it sends that orbit to: the element still to be chosen permutes each
+    /// orbit, so nothing else can keep every look. A one-point orbit is a slot already placed,
+    /// and a sticker's partner sent wrong shows at once.
+    fn orbits_keep_looks(&mut self, level: usize, q: &[u16]) -> bool {
         let n = self.chain.slots();
         if self.orbits[level].is_none() {
-            self.orbits[level] = Some(orbit_ids(self.chain.gens(level), n));
+            let gens = if level < n {
+                self.chain.gens(level)
+            } else {
+                &[]
+            };
+            self.orbits[level] = Some(orbit_ids(gens, n));
         }
         let orbit = self.orbits[level].as_ref().expect("filled above");
-        // Looks as bits (hashed into 64: a collision only weakens the cut).
-        let mut seen = vec![0u64; n];
-        for y in 0..n {
-            seen[orbit[y] as usize] |= 1 << (self.to[q[y] as usize] % 64);
+        let looks = self.looks;
+        self.tally.resize(n * looks, 0);
+        let at = |x: usize, look: u32| orbit[x] as usize * looks + look as usize;
+        for x in 0..n {
+            self.tally[at(x, self.from[x])] += 1;
+            self.tally[at(x, self.to[q[x] as usize])] -= 1;
         }
-        (0..n).all(|x| seen[orbit[x] as usize] & 1 << (self.from[x] % 64) != 0)
+        let mut kept = true;
+        for x in 0..n {
+            for i in [at(x, self.from[x]), at(x, self.to[q[x] as usize])] {
+                kept &= self.tally[i] == 0;
+                self.tally[i] = 0;
+            }
+        }
+        kept
     }
 }
 
-/// Each point's orbit under `gens`, as the smallest point of it.
-fn orbit_ids(gens: &[SlotPerm], n: usize) -> Vec<u16> {
-    let mut id = vec![u16::MAX; n];
+/// Each point's orbit under `gens`, numbered from 0 in the order of their smallest points.
+fn orbit_ids(gens: &[SlotPerm], n: usize) -> Vec<u32> {
+    let mut id = vec![u32::MAX; n];
+    let mut next = 0;
     for start in 0..n {
-        if id[start] != u16::MAX {
+        if id[start] != u32::MAX {
             continue;
         }
         for x in orbit_points(start, gens.iter(), n) {
-            id[x] = start as u16;
+            id[x] = next;
         }
+        next += 1;
     }
     id
 }
-
 /// Which points the generators take `k` to (as a mask).
 fn orbit_mask<'a>(
     k: usize,

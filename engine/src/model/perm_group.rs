@@ -76,6 +76,13 @@ pub fn then(a: &[u16], b: &[u16]) -> SlotPerm {
     a.iter().map(|&x| b[x as usize]).collect()
 }
 
+/// `a` becomes `a` then `b`, without allocating (sifting does this once a level).
+fn then_in_place(a: &mut [u16], b: &[u16]) {
+    for x in a.iter_mut() {
+        *x = b[*x as usize];
+    }
+}
+
 pub fn inverse(a: &[u16]) -> SlotPerm {
     let mut inv = vec![0u16; a.len()];
     for (x, &y) in a.iter().enumerate() {
@@ -138,7 +145,7 @@ impl StabChain {
             }
             match &self.levels[k].reps[p[k] as usize] {
                 Some((_, inv)) => {
-                    p = then(&p, inv);
+                    then_in_place(&mut p, inv);
                     k += 1;
                 }
                 None => return self.add(k, p),
@@ -167,12 +174,14 @@ impl StabChain {
     /// generators too), or a Schreier generator to sift below.
     fn close(&mut self, k: usize, q: SlotPerm) {
         let mut todo = vec![q];
-        while let Some(q) = todo.pop() {
+        while let Some(mut q) = todo.pop() {
             let j = q[k] as usize;
             if let Some((_, inv)) = &self.levels[k].reps[j] {
-                let r = if j == k { q } else { then(&q, inv) };
-                if !is_identity(&r) {
-                    self.sift_in(k + 1, r);
+                if j != k {
+                    then_in_place(&mut q, inv);
+                }
+                if !is_identity(&q) {
+                    self.sift_in(k + 1, q);
                 }
                 continue;
             }
@@ -201,7 +210,7 @@ impl StabChain {
                 continue;
             }
             match &self.levels[k].reps[p[k] as usize] {
-                Some((_, inv)) => p = then(&p, inv),
+                Some((_, inv)) => then_in_place(&mut p, inv),
                 None => return false,
             }
         }
