@@ -454,3 +454,17 @@ fn kpuzzle_written_back_is_the_same_puzzle() {
         assert_eq!(q.moves.iter().filter(|m| m.base).count(), base.len());
     }
 }
+
+#[test]
+fn a_derived_move_with_a_moves_name_gives_way_to_the_move_as_in_cubing_js() {
+    // cubing.js looks among the moves first (twsearch's clock: `"ALL_PLUS_": "_"` beside the
+    // move `ALL_PLUS_`): the move is kept, unchanged, and the loader says so.
+    let text = kp("", "", r#", "derivedMoves": {"A": "_", "B": "A2"}"#);
+    let p = load("k.json", &text).unwrap();
+    let m = p.modulus();
+    let a = p.moves[p.move_index("A").unwrap()].perm.clone();
+    assert_eq!(p.moves.iter().filter(|x| x.name == "A").count(), 1);
+    assert!(!a.is_identity());
+    assert_eq!(p.moves[p.move_index("B").unwrap()].perm, a.then(&a, &m));
+    assert!(p.warnings.iter().any(|w| w.contains("derivedMoves.A")));
+}

@@ -261,7 +261,18 @@ pub fn load_kpuzzle(file: &str, text: &str) -> Result<Puzzle, DefError> {
     if moves.is_empty() {
         return Err(key_error(file, "moves".into(), "no moves".into()));
     }
-    let pending: Vec<(String, String)> = def.derived_moves.into_iter().collect();
+    // cubing.js looks a name up among the moves before the derived moves, so a derived move
+    // with a move's name is never used (twsearch's clock writes `ALL_PLUS_: "_"` beside the move
+    // `ALL_PLUS_`); so do we, aloud.
+    let (shadowed, pending): (Vec<_>, Vec<_>) = def
+        .derived_moves
+        .into_iter()
+        .partition(|(name, _)| moves.iter().any(|m| &m.name == name));
+    for (name, _) in shadowed {
+        warnings.push(format!(
+            "{file}: derivedMoves.{name}: a move has that name and comes first, as in cubing.js; ignored"
+        ));
+    }
     super::derive_moves(&mut moves, &modulus, pending, |name, message| {
         key_error(file, format!("derivedMoves.{name}"), message)
     })?;

@@ -78,7 +78,7 @@ impl Choice {
 }
 
 /// The puzzle with its rotations left out and, where it has rotations, every derived move that is
-/// a base move seen from another side (`[z: U]` is `L`) made a base move: a definition that
+/// a base move seen from another side (`[z: U]` is `L`), or its inverse, made a base move: a definition that
 /// derives its faces from `U` and the rotations still has six faces in htm.
 fn turns(puzzle: &Puzzle, rot: &[usize]) -> Result<Puzzle, String> {
     let mut p = puzzle.clone();
@@ -95,8 +95,12 @@ fn turns(puzzle: &Puzzle, rot: &[usize]) -> Result<Puzzle, String> {
                     .inverse(&modulus)
                     .then(&p.moves[b].perm, &modulus)
                     .then(r, &modulus);
-                if let Some(m) = p.moves.iter_mut().find(|m| m.perm == seen) {
-                    m.base = true;
+                // (Or its inverse: the clock's back pins are `[y2: ALL_PLUS_']`.)
+                let seen_back = seen.inverse(&modulus);
+                for m in p.moves.iter_mut() {
+                    if m.perm == seen || m.perm == seen_back {
+                        m.base = true;
+                    }
                 }
             }
         }
