@@ -222,8 +222,11 @@ fn words_merge_across_commuting_moves() {
             .map(|m| c.set.names.iter().position(|n| n == m).unwrap() as u16)
             .collect()
     };
-    let names = |w: Vec<usize>| -> String {
-        let v: Vec<&str> = w.iter().map(|&m| c.set.names[m].as_str()).collect();
+    let names = |w: Vec<u16>| -> String {
+        let v: Vec<&str> = w
+            .iter()
+            .map(|&m| c.set.names[m as usize].as_str())
+            .collect();
         v.join(" ")
     };
     for (word, shortened) in [

@@ -10,6 +10,7 @@
 //! theirs one after another. The words are far from optimal (over a thousand moves on a megaminx)
 //! but need no search; the rounds after the orbits are full shorten them.
 
+use super::word_merge::WordMerge;
 use crate::model::perm_group::{inverse, then, SlotPerm, StabChain};
 
 /// A representative and its word (move indices).
@@ -25,16 +26,20 @@ pub struct ChainWords {
     levels: Vec<(usize, Vec<Option<Rep>>)>,
     /// Each move's inverse among the moves.
     inverse_move: Vec<u16>,
+    /// Words are kept with every merge made: a product's length is what it would print as.
+    merge: WordMerge,
 }
 
 impl ChainWords {
     /// Words for the chain of the group `moves` generate. `inverse_move[m]` is `m`'s inverse
-    /// among `moves`; `draw(n)` is uniform in `0..n`. Random sequences are sifted until every
-    /// orbit is full, then `improve` rounds of products of stored representatives.
+    /// among `moves`; `merge` makes the merges of two moves into one; `draw(n)` is uniform in
+    /// `0..n`. Random sequences are sifted until every orbit is full, then `improve` rounds of
+    /// products of stored representatives.
     pub fn new(
         chain: &StabChain,
         moves: &[SlotPerm],
         inverse_move: Vec<u16>,
+        merge: WordMerge,
         improve: usize,
         draw: &mut impl FnMut(usize) -> usize,
     ) -> ChainWords {
@@ -56,6 +61,7 @@ impl ChainWords {
         let mut words = ChainWords {
             levels,
             inverse_move,
+            merge,
         };
         // Random sequences of growing length until every orbit is full (a stored word longer
         // than `limit` is not kept), then products of stored representatives, which sift into
@@ -68,7 +74,7 @@ impl ChainWords {
                 for _ in 0..limit.min(30) {
                     let m = draw(moves.len());
                     t = then(&t, &moves[m]);
-                    w.push(m as u16);
+                    words.merge.push(&mut w, m as u16);
                     words.sift(t.clone(), w.clone(), limit);
                 }
             }
@@ -88,7 +94,9 @@ impl ChainWords {
                 let (a, b) = (&reps[draw(reps.len())], &reps[draw(reps.len())]);
                 let t = then(&a.perm, &b.perm);
                 let mut w = a.word.clone();
-                w.extend_from_slice(&b.word);
+                for &m in &b.word {
+                    words.merge.push(&mut w, m);
+                }
                 words.sift(t, w, longest);
             }
         }
@@ -121,12 +129,9 @@ impl ChainWords {
             }
             let rep = self.levels[level].1[j].as_ref().expect("stored above");
             t = then(&t, &inverse(&rep.perm));
-            let inverse_word = rep
-                .word
-                .iter()
-                .rev()
-                .map(|&m| self.inverse_move[m as usize]);
-            w.extend(inverse_word);
+            for &m in rep.word.iter().rev() {
+                self.merge.push(&mut w, self.inverse_move[m as usize]);
+            }
             if w.len() > limit {
                 return;
             }
@@ -134,7 +139,7 @@ impl ChainWords {
     }
 
     /// A uniformly random element and its word: one representative per level, the deepest
-    /// first.
+    /// first, merged where two moves make one.
     pub fn random_word(&self, draw: &mut impl FnMut(usize) -> usize) -> (SlotPerm, Vec<u16>) {
         let n = self.levels.first().map_or(0, |(_, reps)| reps.len());
         let mut g: SlotPerm = (0..n as u16).collect();
@@ -143,7 +148,9 @@ impl ChainWords {
             let orbit: Vec<&Rep> = reps.iter().flatten().collect();
             let rep = orbit[draw(orbit.len())];
             g = then(&g, &rep.perm);
-            word.extend_from_slice(&rep.word);
+            for &m in &rep.word {
+                self.merge.push(&mut word, m);
+            }
         }
         (g, word)
     }

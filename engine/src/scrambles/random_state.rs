@@ -22,7 +22,7 @@ enum Maker {
     /// Optimal solutions by the full table, inverted.
     Optimal(Box<Solver>),
     /// The chain's words, shortened.
-    Chain(ChainWords, WordMerge),
+    Chain(ChainWords),
 }
 
 /// One scramble: the moves (indices into the move set) and the state drawn, which they lead to
@@ -99,8 +99,8 @@ impl Scrambler {
             )?))
         } else {
             let inverse: Vec<u16> = inverse_move.iter().map(|&m| m as u16).collect();
-            let words = ChainWords::new(&chain, &gens, inverse, 100, draw);
-            Maker::Chain(words, WordMerge::new(set, &modulus))
+            let merge = WordMerge::new(set, &modulus);
+            Maker::Chain(ChainWords::new(&chain, &gens, inverse, merge, 100, draw))
         };
         Ok(Scrambler {
             puzzle: puzzle.clone(),
@@ -129,9 +129,9 @@ impl Scrambler {
                 let moves = path.iter().rev().map(|&m| self.inverse_move[m]).collect();
                 (g, moves)
             }
-            Maker::Chain(words, merge) => {
+            Maker::Chain(words) => {
                 let (g, word) = words.random_word(&mut *draw);
-                (g, merge.shorten(&word))
+                (g, word.iter().map(|&m| m as usize).collect())
             }
         };
         Scramble {

@@ -35,25 +35,27 @@ impl WordMerge {
     }
 
     /// The word with every merge made.
-    pub fn shorten(&self, word: &[u16]) -> Vec<usize> {
-        let mut out: Vec<usize> = Vec::with_capacity(word.len());
+    pub fn shorten(&self, word: &[u16]) -> Vec<u16> {
+        let mut out = Vec::with_capacity(word.len());
         for &m in word {
-            self.push(&mut out, m as usize);
+            self.push(&mut out, m);
         }
         out
     }
 
-    /// Appends `m`, merged into the last move it can reach across moves it commutes with.
-    fn push(&self, out: &mut Vec<usize>, m: usize) {
+    /// Appends `m` to a word with every merge made, merged into the last move it can reach
+    /// across moves it commutes with.
+    pub fn push(&self, out: &mut Vec<u16>, m: u16) {
         let n = self.n;
+        let m = m as usize;
         for i in (0..out.len()).rev() {
-            let a = out[i];
+            let a = out[i] as usize;
             if let Some(result) = self.merged[a * n + m] {
                 // `a` and `m` meet across moves that commute with `m`: merge them there, and the
                 // result may merge further back, so it is pushed again in `a`'s place.
-                let tail: Vec<usize> = out.drain(i..).skip(1).collect();
+                let tail: Vec<u16> = out.drain(i..).skip(1).collect();
                 if let Some(c) = result {
-                    self.push(out, c);
+                    self.push(out, c as u16);
                 }
                 for t in tail {
                     out.push(t);
@@ -64,6 +66,6 @@ impl WordMerge {
                 break;
             }
         }
-        out.push(m);
+        out.push(m as u16);
     }
 }
