@@ -45,8 +45,9 @@ impl ChainWords {
     ) -> ChainWords {
         let n = moves.first().map_or(0, |m| m.len());
         let identity: SlotPerm = (0..n as u16).collect();
-        let levels: Vec<(usize, Vec<Option<Rep>>)> = chain
-            .orbits()
+        let orbits = chain.orbits();
+        let sizes: Vec<usize> = orbits.iter().map(|(_, o)| o.len()).collect();
+        let levels: Vec<(usize, Vec<Option<Rep>>)> = orbits
             .into_iter()
             .map(|(b, _)| {
                 let mut reps = vec![None; n];
@@ -57,7 +58,6 @@ impl ChainWords {
                 (b, reps)
             })
             .collect();
-        let sizes: Vec<usize> = chain.orbits().iter().map(|(_, o)| o.len()).collect();
         let mut words = ChainWords {
             levels,
             inverse_move,
