@@ -1,7 +1,8 @@
 //! The command line: the subcommands and which module runs each.
 
 use crate::{
-    cmd_apply, cmd_common, cmd_count, cmd_discover, cmd_gods, cmd_list, cmd_scramble, cmd_solve,
+    cmd_apply, cmd_common, cmd_count, cmd_discover, cmd_gods, cmd_info, cmd_list, cmd_scramble,
+    cmd_solve,
 };
 use clap::{Parser, Subcommand};
 use std::io::Write;
@@ -22,6 +23,9 @@ pub struct Cli {
 pub enum Command {
     /// Lists the shipped definitions.
     List,
+    /// What the engine makes of a definition: orbits, moves, rotations, the group's order, the
+    /// symmetries found from the moves, the coordinates.
+    Info(cmd_info::InfoArgs),
     /// Applies a move sequence to the solved state and prints the result.
     Apply(cmd_apply::ApplyArgs),
     /// An optimal sequence to the goal (or the shortest with a given effect).
@@ -46,6 +50,7 @@ impl Command {
     pub fn run(self, w: &mut impl Write) -> cmd_common::Result<()> {
         match self {
             Command::List => cmd_list::run(w),
+            Command::Info(args) => cmd_info::run(args, w),
             Command::Apply(args) => cmd_apply::run(args, w),
             Command::Solve(args) => cmd_solve::run(args, w),
             Command::Scramble(args) => cmd_scramble::run(args, w),

@@ -8,6 +8,7 @@ mod cmd_common;
 mod cmd_count;
 mod cmd_discover;
 mod cmd_gods;
+mod cmd_info;
 mod cmd_list;
 mod cmd_scramble;
 mod cmd_solve;

@@ -15,6 +15,7 @@ fn help_and_unknown_options() {
         "apply",
         "solve",
         "count",
+        "info",
         "scramble",
         "gods",
         "discover",
@@ -35,6 +36,43 @@ fn help_and_unknown_options() {
         .assert()
         .code(2);
     twisty().arg("juggle").assert().code(2);
+    twisty()
+        .args(["info", "3x3x3", "--frobnicate"])
+        .assert()
+        .code(2);
+}
+
+#[test]
+fn info_lists_the_cubes_48_symmetries() {
+    let out = twisty()
+        .args(["info", "3x3x3", "--symmetries"])
+        .assert()
+        .success()
+        .stdout(predicate::str::contains(
+            "symmetries: 48 (half of them mirrors); 48 keep the goal's look",
+        ))
+        .stdout(predicate::str::contains(
+            "group: 43252003274489856000 elements",
+        ))
+        .get_output()
+        .stdout
+        .clone();
+    let text = String::from_utf8(out).unwrap();
+    let listed: Vec<&str> = text.lines().filter(|l| l.starts_with("  ")).collect();
+    assert_eq!(listed.len(), 48);
+    assert_eq!(
+        listed.iter().filter(|l| l.contains(": mirror:")).count(),
+        24
+    );
+    // Each lists what the six faces become: six distinct faces.
+    for l in &listed {
+        let faces: std::collections::BTreeSet<&str> = l
+            .split_whitespace()
+            .filter_map(|w| w.split('>').nth(1))
+            .map(|f| f.trim_end_matches('\''))
+            .collect();
+        assert_eq!(faces.len(), 6, "{l}");
+    }
 }
 
 #[test]

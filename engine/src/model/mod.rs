@@ -12,7 +12,8 @@
 //! [`state_notation`] (states, effects and positions as users type them), [`show`] (states and
 //! effects as text), [`net_drawing`] (a state drawn as the definition's net), and the group the
 //! moves generate: [`perm_group`] (its stabiliser chain), [`reachable`] (which states and how many
-//! looks the moves reach) with [`big_uint`] for its numbers.
+//! looks the moves reach) with [`big_uint`] for its numbers, and [`symmetries`] (the
+//! rearrangements under which the moves become the moves, found from the definition).
 
 pub mod alg;
 pub mod big_uint;
@@ -25,6 +26,7 @@ pub mod reachable;
 pub mod rotations;
 pub mod show;
 pub mod state_notation;
+pub mod symmetries;
 
 /// A kind of piece: `size` positions, each piece with `ori` orientations (1: none).
 #[derive(Clone, Debug, PartialEq, Eq)]

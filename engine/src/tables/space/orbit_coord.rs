@@ -61,6 +61,21 @@ impl Coord {
         matches!(self.kind, Kind::Ori { .. })
     }
 
+    /// What the coordinate counts, in words (`twisty info`).
+    pub fn describe(&self) -> String {
+        match &self.kind {
+            Kind::Perm { even: false } => "where the pieces are".into(),
+            Kind::Perm { even: true } => "where the pieces are (even permutations only)".into(),
+            Kind::Arrangement { counts } => {
+                format!("where the pieces are, alike ones in {} kinds", counts.len())
+            }
+            Kind::Ori { k, implied, .. } => format!(
+                "orientations mod {k}{}",
+                if *implied { " (the last implied)" } else { "" }
+            ),
+        }
+    }
+
     /// The move table, `table[c * moves + m]`, where the coordinate is small enough for one.
     pub fn move_table(&self) -> Option<&[u32]> {
         self.table.as_deref()

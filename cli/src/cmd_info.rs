@@ -1,0 +1,136 @@
+//! `twisty info`: what the engine makes of a definition: its orbits, the moves chosen, the
+//! rotations, the group's order, the symmetries found from the moves, and the coordinates its
+//! tables rank states by.
+
+use crate::cmd_common::{io, open, Common, Result};
+use engine::model::metric::Metric;
+use engine::model::reachable::Reachable;
+use engine::model::rotations;
+use engine::model::symmetries;
+use engine::tables::space::coordinates;
+use std::io::Write;
+
+#[derive(clap::Args)]
+#[command(after_help = "Examples:
+  twisty info 3x3x3
+  twisty info puzzles/community/megaminx.kpuzzle.json
+  twisty info 2x2x2 --moves U,R,F")]
+pub struct InfoArgs {
+    /// The definition: a file, or the name of a shipped one.
+    def: String,
+    /// List each symmetry: what each of the definition's moves becomes under it.
+    #[arg(long)]
+    symmetries: bool,
+    #[command(flatten)]
+    common: Common,
+}
+
+/// Symmetries `--symmetries` lists at most.
+const SYMMETRY_LIMIT: usize = 10_000;
+
+pub fn run(args: InfoArgs, w: &mut impl Write) -> Result<()> {
+    let original = open(&args.def)?;
+    let chosen = args.common.choose(&original)?;
+    let (p, set) = (&chosen.puzzle, &chosen.set);
+    writeln!(w, "puzzle: {}", p.name).map_err(io)?;
+    for o in &p.orbits {
+        writeln!(
+            w,
+            "orbit {}: {} pieces, {} orientations",
+            o.name, o.size, o.ori
+        )
+        .map_err(io)?;
+    }
+    writeln!(
+        w,
+        "moves ({}, {}): {}",
+        match chosen.metric {
+            Metric::Moves => "moves",
+            Metric::Htm => "htm",
+            Metric::Qtm => "qtm",
+        },
+        set.names.len(),
+        set.names.join(" ")
+    )
+    .map_err(io)?;
+    if chosen.rotations.is_empty() {
+        writeln!(w, "rotations: none among the moves").map_err(io)?;
+    } else {
+        let modulus = original.modulus();
+        let gens: Vec<_> = chosen
+            .rotations
+            .iter()
+            .filter_map(|n| original.move_index(n))
+            .map(|i| original.moves[i].perm.clone())
+            .collect();
+        let orientations = rotations::group(&gens, &modulus).map_or(0, |g| g.len());
+        writeln!(
+            w,
+            "rotations: {} ({orientations} orientations), left out of the moves",
+            chosen.rotations.join(" ")
+        )
+        .map_err(io)?;
+    }
+    let perms: Vec<_> = set.perms.iter().collect();
+    let reach = Reachable::new(p, &perms);
+    write!(w, "group: {} elements (Schreier-Sims)", reach.group.order()).map_err(io)?;
+    match reach.looks() {
+        Some(n) => writeln!(w, ", {n} looks").map_err(io)?,
+        None => writeln!(w, ", fewer looks (not counted)").map_err(io)?,
+    }
+    let found = symmetries::find(p, &set.perms, &set.names);
+    let more = if found.complete {
+        ""
+    } else {
+        " or more (the search ran out of its budget)"
+    };
+    if found.mirrors {
+        writeln!(
+            w,
+            "symmetries: {}{more} (half of them mirrors); {} keep the goal's look",
+            found.order, found.keeping_order
+        )
+    } else {
+        writeln!(
+            w,
+            "symmetries: {}{more} (no mirrors); {} keep the goal's look",
+            found.order, found.keeping_order
+        )
+    }
+    .map_err(io)?;
+    if args.symmetries {
+        // The definition's own moves (not their powers), where the set has them.
+        let named: Vec<usize> = (0..set.names.len())
+            .filter(|&m| p.moves.iter().any(|d| d.name == set.names[m]))
+            .collect();
+        let modulus = p.modulus();
+        for (k, s) in found.elements(false, SYMMETRY_LIMIT).iter().enumerate() {
+            let images: Vec<String> = named
+                .iter()
+                .map(|&m| format!("{}>{}", set.names[m], set.names[s.image[m]]))
+                .collect();
+            let mirror = symmetries::reverses(s, &set.perms, &set.names, &modulus);
+            let kind = if mirror { "mirror" } else { "turn" };
+            writeln!(w, "  {k}: {kind}: {}", images.join(" ")).map_err(io)?;
+        }
+    }
+    match coordinates(p, &set.perms, usize::MAX) {
+        Ok(coords) => {
+            let offsets = p.offsets();
+            for c in coords {
+                let orbit = offsets.iter().rposition(|&o| o <= c.positions()[0]);
+                let name = orbit.map_or("?", |i| p.orbits[i].name.as_str());
+                writeln!(
+                    w,
+                    "coordinate: {name}, {} positions, {}: {} values",
+                    c.len(),
+                    c.describe(),
+                    c.size
+                )
+                .map_err(io)?;
+            }
+        }
+        Err(e) => writeln!(w, "coordinates: none ({e})").map_err(io)?,
+    }
+    Ok(())
+}
