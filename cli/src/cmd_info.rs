@@ -7,7 +7,7 @@ use engine::model::metric::Metric;
 use engine::model::reachable::Reachable;
 use engine::model::rotations;
 use engine::model::symmetries;
-use engine::tables::space::coordinates;
+use engine::tables::space::{coordinates, rank_count};
 use std::io::Write;
 
 #[derive(clap::Args)]
@@ -117,6 +117,9 @@ pub fn run(args: InfoArgs, w: &mut impl Write) -> Result<()> {
     match coordinates(p, &set.perms, usize::MAX) {
         Ok(coords) => {
             let offsets = p.offsets();
+            let listed = coords
+                .iter()
+                .try_fold(1u128, |n, c| n.checked_mul(c.size as u128));
             for c in coords {
                 let orbit = offsets.iter().rposition(|&o| o <= c.positions()[0]);
                 let name = orbit.map_or("?", |i| p.orbits[i].name.as_str());
@@ -127,6 +130,15 @@ pub fn run(args: InfoArgs, w: &mut impl Write) -> Result<()> {
                     c.describe(),
                     c.size
                 )
+                .map_err(io)?;
+            }
+            // A coordinate of more values than a machine word holds is left out above.
+            let all = rank_count(p, &set.perms);
+            if all != listed {
+                match all {
+                    Some(n) => writeln!(w, "coordinates past 2^64 values are not listed ({n} ranks in all)"),
+                    None => writeln!(w, "coordinates past 2^64 values are not listed (more than 2^128 ranks in all)"),
+                }
                 .map_err(io)?;
             }
         }
