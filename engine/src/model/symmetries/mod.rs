@@ -52,7 +52,7 @@ pub struct Symmetries {
 const NODE_BUDGET: u64 = 1_000_000;
 
 /// The symmetries of `puzzle` under the chosen `moves` (with their names, which tell the turning
-/// direction where no piece's twists do).
+/// direction: see [`reverses`]).
 pub fn find(puzzle: &Puzzle, moves: &[Perm], names: &[String]) -> Symmetries {
     let slots = Slots::of(puzzle);
     let perms: Vec<SlotPerm> = moves.iter().map(|m| slots.perm(m)).collect();
