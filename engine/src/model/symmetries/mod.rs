@@ -20,7 +20,7 @@ mod search;
 
 use super::big_uint::BigUint;
 use super::perm_group::{SlotPerm, Slots, StabChain};
-use super::{Perm, Puzzle};
+use super::{Perm, Puzzle, State};
 use search::{Item, Partial, Tree};
 
 /// One symmetry.
@@ -225,4 +225,27 @@ fn keeps_goal(puzzle: &Puzzle, slots: &Slots, sigma: &[u16]) -> bool {
                         && (label[a] == label[b]) == (label[to[a]] == label[to[b]])
                 })
     })
+}
+
+/// `σ s σ⁻¹`: the state `s` seen through the symmetry `sigma` (a slot permutation), i.e. the goal
+/// rearranged by the conjugate of the rearrangement that makes `s`. Where pieces share a label,
+/// they are told apart by their order (a symmetry that keeps the goal's look gives the same look
+/// whichever way).
+pub fn conjugate_state(goal: &State, slots: &Slots, sigma: &[u16], s: &State) -> State {
+    let modulus = &slots.modulus;
+    let n = goal.label.len();
+    // Each label's homes, in order, handed out one by one.
+    let mut homes: Vec<Vec<usize>> = vec![Vec::new(); 256];
+    for q in (0..n).rev() {
+        homes[goal.label[q] as usize].push(q);
+    }
+    let mut t = Perm::identity(n);
+    for q in 0..n {
+        let h = homes[s.label[q] as usize].pop().unwrap_or(q);
+        let k = modulus[q].max(1);
+        t.src[q] = h as u16;
+        t.twist[q] = (s.ori[q] + k - goal.ori[h] % k) % k;
+    }
+    let c = search::conjugate(sigma, &slots.perm(&t));
+    goal.apply(&slots.rearrangement(&c), modulus)
 }

@@ -8,8 +8,10 @@
 
 use crate::model::{Perm, Puzzle, State};
 
+mod conjugation;
 mod orbit_coord;
 
+pub use conjugation::{all_digits, class_of_home, ComponentImage, Conjugation, TwistTerms};
 pub use orbit_coord::{coordinates, rank_count, Coord};
 
 /// The space of a puzzle under a list of moves.

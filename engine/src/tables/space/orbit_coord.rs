@@ -76,6 +76,43 @@ impl Coord {
         }
     }
 
+    /// Where some pieces of a component are, as a set (Kociemba's slice edges: which 4 of the 12
+    /// places hold them): an arrangement of two kinds, the pieces labelled in `tracked` and the
+    /// rest, over `positions` (one component of distinct labels), moved by `moves`.
+    pub fn tracked(puzzle: &Puzzle, moves: &[Perm], positions: &[usize], tracked: &[u8]) -> Coord {
+        let mut local = vec![usize::MAX; puzzle.positions()];
+        for (k, &p) in positions.iter().enumerate() {
+            local[p] = k;
+        }
+        let mut digit_of_label = vec![1u8; 256];
+        for &l in tracked {
+            digit_of_label[l as usize] = 0;
+        }
+        let labels = positions.iter().map(|&p| puzzle.goal.label[p]);
+        let rest = labels.clone().find(|l| !tracked.contains(l)).unwrap_or(0);
+        let counts = vec![tracked.len(), positions.len() - tracked.len()];
+        Coord {
+            positions: positions.to_vec(),
+            size: twisty::coord::multiset_count(&counts),
+            kind: Kind::Arrangement { counts },
+            digit_of_label,
+            label_of_digit: vec![tracked.first().copied().unwrap_or(0), rest],
+            local: moves
+                .iter()
+                .map(|m| {
+                    let src = positions.iter().map(|&p| local[m.src[p] as usize] as u8);
+                    (src.collect(), vec![0; positions.len()])
+                })
+                .collect(),
+            table: None,
+        }
+    }
+
+    /// The digit a piece of label `l` gives (its class; of a coordinate of where pieces are).
+    pub(super) fn digit_of(&self, l: u8) -> u8 {
+        self.digit_of_label[l as usize]
+    }
+
     /// The move table, `table[c * moves + m]`, where the coordinate is small enough for one.
     pub fn move_table(&self) -> Option<&[u32]> {
         self.table.as_deref()
