@@ -219,8 +219,20 @@ fn cached_tables_are_read_back_and_damaged_ones_rebuilt() {
         };
         Solver::with(&p, set.clone(), options, |_| {}).unwrap()
     };
+    let eager = || {
+        let options = Options {
+            cache_dir: Some(dir.clone()),
+            eager: true,
+            ..Options::memory(1 << 30)
+        };
+        Solver::with(&p, set.clone(), options, |_| {}).unwrap()
+    };
     let patterns = |s: &Solver| match &s.method {
         Method::Search(h) => h.lock().unwrap().bounds.patterns.len(),
+        Method::Table { .. } => panic!("searches"),
+    };
+    let sym_whole = |s: &Solver| match &s.method {
+        Method::Search(h) => h.lock().unwrap().bounds.sym.as_ref().map(|t| t.whole),
         Method::Table { .. } => panic!("searches"),
     };
     let names = |s: &str| p.move_index(s);
@@ -246,36 +258,66 @@ fn cached_tables_are_read_back_and_damaged_ones_rebuilt() {
     assert_eq!(len, cube3_tables().solve(&cube, |_, _| {}).0.len());
     let built = patterns(&first);
     assert!(built >= 1, "the search built the corners' database");
-    let kept: Vec<_> = std::fs::read_dir(&dir)
-        .unwrap()
-        .map(|e| e.unwrap().path())
-        .filter(|f| f.to_string_lossy().contains("pattern"))
-        .collect();
-    assert_eq!(kept.len(), built, "every pattern database built is kept");
+    assert_eq!(
+        sym_whole(&first),
+        Some(true),
+        "and the one reduced by symmetry, whole"
+    );
+    let files = |part: &str| -> Vec<std::path::PathBuf> {
+        let mut v: Vec<_> = std::fs::read_dir(&dir)
+            .unwrap()
+            .map(|e| e.unwrap().path())
+            .filter(|f| f.file_name().unwrap().to_string_lossy().starts_with(part))
+            .collect();
+        v.sort();
+        v
+    };
+    let kept = files("pattern");
+    // (A pair built before the table reduced by symmetry, and left out beside it, stays kept.)
+    assert!(kept.len() >= built, "every pattern database built is kept");
+    assert_eq!(
+        files("sym-").len(),
+        1,
+        "the table reduced by symmetry is kept"
+    );
+    assert_eq!(files("symclasses-").len(), 1, "and its classes");
     // The next solver starts with them, and finds the same length.
     let second = cached();
     assert_eq!(patterns(&second), built);
+    assert_eq!(sym_whole(&second), Some(true));
     assert_eq!(second.solve(&state, 20).unwrap().len(), len);
-    // Cut short: opening refuses the file, and the solver builds that one anew.
-    let bytes = std::fs::read(&kept[0]).unwrap();
-    std::fs::write(&kept[0], &bytes[..bytes.len() - 8]).unwrap();
+    // Cut short: opening refuses the file; a solver that builds what it lacks builds that one
+    // anew.
+    let corners = kept
+        .iter()
+        .find(|f| f.to_string_lossy().contains("pattern0x1"))
+        .expect("the corners' database is kept");
+    let bytes = std::fs::read(corners).unwrap();
+    std::fs::write(corners, &bytes[..bytes.len() - 8]).unwrap();
     let third = cached();
     assert_eq!(patterns(&third), built - 1);
     assert_eq!(third.solve(&state, 20).unwrap().len(), len);
-    assert_eq!(patterns(&third), built);
+    assert_eq!(patterns(&eager()), built);
     // A flipped byte among the entries: opening maps the file without reading it; verifying it
     // (`twisty solve --verify`) refuses it, and the solver builds that one anew.
-    let mut bytes = std::fs::read(&kept[0]).unwrap();
-    let at = bytes.len() / 2;
-    bytes[at] ^= 0x40;
-    std::fs::write(&kept[0], &bytes).unwrap();
-    let mut said = Vec::new();
-    assert!(!twisty::table_file::verify_kept(&kept[0], &mut |m| said.push(m.to_string())));
-    assert!(said[0].contains("checksum mismatch"), "{said:?}");
+    for damaged in [corners.clone(), files("sym-")[0].clone()] {
+        let mut bytes = std::fs::read(&damaged).unwrap();
+        let at = bytes.len() / 2;
+        bytes[at] ^= 0x40;
+        std::fs::write(&damaged, &bytes).unwrap();
+        let mut said = Vec::new();
+        assert!(!twisty::table_file::verify_kept(&damaged, &mut |m| said.push(m.to_string())));
+        assert!(said[0].contains("checksum mismatch"), "{said:?}");
+        assert!(!damaged.exists(), "verifying removes it");
+    }
     let fourth = cached();
     assert_eq!(patterns(&fourth), built - 1);
+    assert_eq!(sym_whole(&fourth), None);
     assert_eq!(fourth.solve(&state, 20).unwrap().len(), len);
-    assert_eq!(patterns(&fourth), built);
+    let fifth = eager();
+    assert_eq!(patterns(&fifth), built);
+    assert_eq!(sym_whole(&fifth), Some(true));
+    assert_eq!(fifth.solve(&state, 20).unwrap().len(), len);
 }
 
 /// A whole-component pattern database built without its last levels (as `eager` and short

@@ -13,6 +13,8 @@ use crate::model::{Perm, State};
 use crate::tables::near_table::{fingerprint, NearTable};
 use crate::tables::pattern_db::PatternDb;
 use crate::tables::space::Coord;
+use crate::tables::sym_pdb::plan::MAX_VIEWS;
+use crate::tables::sym_pdb::{SymPdb, ViewCoords};
 use std::sync::atomic::{AtomicU64, Ordering::Relaxed};
 use std::time::Instant;
 use twisty::dist_table::depth::DepthTable;
@@ -20,11 +22,12 @@ use twisty::pruner::{PruneState, Pruner};
 use twisty::search::parallel::{self, Parallel, TaskHistory};
 use twisty::search::{Child, Expansion, SearchTree};
 
-/// The search's lower bounds: the near table, pattern databases of whole components, and of
-/// single coordinates.
+/// The search's lower bounds: the near table, pattern databases of whole components, one reduced
+/// by the symmetries (looked up through its views), and of single coordinates.
 pub struct Bounds {
     pub near: NearTable,
     pub patterns: Vec<PatternDb>,
+    pub sym: Option<SymPdb>,
     pub pdbs: Vec<(Coord, DepthTable)>,
 }
 
@@ -38,6 +41,9 @@ pub const MAX_PATTERNS: usize = 2;
 pub struct Key {
     pub f: u64,
     pub pat: [[u32; 2]; MAX_PATTERNS],
+    pub views: [ViewCoords; MAX_VIEWS],
+    /// Each view's entry (found after the views' class words are in the cache: [`Bounds::locate`]).
+    pub entries: [u32; MAX_VIEWS],
 }
 
 impl Bounds {
@@ -50,23 +56,42 @@ impl Bounds {
         for (c, p) in k.pat.iter_mut().zip(&self.patterns) {
             *c = p.coords(s);
         }
+        if let Some(t) = &self.sym {
+            k.views = t.view_coords(s);
+            t.locate(&k.views, &mut k.entries);
+        }
         k
     }
 
-    /// The pattern coordinates of the child by move `m` of the node of key `parent` (its
-    /// fingerprint left 0: [`Bounds::fill`]); their entries are asked of the memory at once, to be
-    /// there when they are read.
+    /// Finds the entries of a key's views (after [`Bounds::child_key`], which asked the memory for
+    /// their class words), and asks the memory for them.
     #[inline]
-    pub fn child_key(&self, parent: &Key, m: usize) -> Key {
-        let mut k = Key {
-            f: 0,
-            pat: parent.pat,
-        };
-        for (c, p) in k.pat.iter_mut().zip(&self.patterns) {
-            *c = p.step(*c, m);
+    pub fn locate(&self, k: &mut Key) {
+        if let Some(t) = &self.sym {
+            t.locate(&k.views, &mut k.entries);
+        }
+    }
+
+    /// Makes `kid` the key of the child by move `m` of the node of key `parent` (its fingerprint
+    /// left 0: [`Bounds::fill`]): the pattern coordinates, their entries asked of the memory at
+    /// once, to be there when they are read. The views follow ([`Bounds::child_views`]) where the
+    /// patterns let the child through. (Written in place: the views are not copied for nothing.)
+    #[inline]
+    pub fn child_key(&self, parent: &Key, m: usize, kid: &mut Key) {
+        kid.f = 0;
+        for ((c, &from), p) in kid.pat.iter_mut().zip(&parent.pat).zip(&self.patterns) {
+            *c = p.step(from, m);
             p.prefetch(p.index(*c));
         }
-        k
+    }
+
+    /// The views' coordinates of the child by move `m`, their class words asked of the memory.
+    #[inline]
+    pub fn child_views(&self, parent: &Key, m: usize, kid: &mut Key) {
+        if let Some(t) = &self.sym {
+            kid.views = parent.views;
+            t.step_all(&mut kid.views, m);
+        }
     }
 
     /// Completes a key with the state's fingerprint (and asks the memory for its slot).
@@ -76,20 +101,41 @@ impl Bounds {
         self.near.prefetch(k.f);
     }
 
-    /// The pattern databases' bound alone.
+    /// The pattern databases' bound alone (the whole-component ones, then the views of the one
+    /// reduced by symmetry), as soon as it passes `budget`.
     #[inline]
-    pub fn pattern_bound(&self, k: &Key) -> u32 {
+    pub fn pattern_bound(&self, k: &Key, budget: u32) -> u32 {
+        let h = self.component_bound(k, budget);
+        if h > budget {
+            return h;
+        }
+        h.max(self.views_bound(k, budget))
+    }
+
+    /// The whole-component pattern databases' bound, as soon as it passes `budget`.
+    #[inline]
+    pub fn component_bound(&self, k: &Key, budget: u32) -> u32 {
         let mut h = 0;
         for (p, &c) in self.patterns.iter().zip(&k.pat) {
             h = h.max(p.get(p.index(c)));
+            if h > budget {
+                return h;
+            }
         }
         h
+    }
+
+    /// The bound of the views of the table reduced by symmetry (their entries located).
+    #[inline]
+    pub fn views_bound(&self, k: &Key, budget: u32) -> u32 {
+        self.sym.as_ref().map_or(0, |t| t.bound(&k.entries, budget))
     }
 
     /// The bytes of the pattern databases.
     pub fn pattern_bytes(&self) -> u64 {
         let singles: u64 = self.pdbs.iter().map(|(c, _)| c.size as u64).sum();
-        singles + self.patterns.iter().map(PatternDb::bytes).sum::<u64>()
+        let sym = self.sym.as_ref().map_or(0, SymPdb::bytes);
+        singles + sym + self.patterns.iter().map(PatternDb::bytes).sum::<u64>()
     }
 
     /// A lower bound on the moves from `s` (fingerprint `f`) to the goal, and whether it is exact;
@@ -98,16 +144,23 @@ impl Bounds {
     /// through, so the pattern databases are seldom asked.
     #[inline]
     pub fn of(&self, s: &State, k: &Key, budget: u32) -> (u32, bool) {
+        self.of_after(s, k, budget, None)
+    }
+
+    /// [`Bounds::of`], the pattern databases' bound given when known ([`Bounds::pattern_bound`]).
+    #[inline]
+    pub fn of_after(&self, s: &State, k: &Key, budget: u32, patterns: Option<u32>) -> (u32, bool) {
         let (mut h, exact) = self.near.bound(k.f);
         if exact || h > budget {
             return (h, exact);
         }
         let near = h;
-        for (p, &c) in self.patterns.iter().zip(&k.pat) {
-            h = h.max(p.get(p.index(c)));
-            if h > budget {
-                return (h, false);
-            }
+        h = h.max(match patterns {
+            Some(p) => p,
+            None => self.pattern_bound(k, budget),
+        });
+        if h > budget {
+            return (h, false);
         }
         for (c, t) in &self.pdbs {
             // One that never says more than the near table is not asked.
@@ -195,6 +248,7 @@ pub fn iteration(
     let root = Node {
         key: bounds.key(start),
         state: start.clone(),
+        patterns: None,
     };
     let tick = |n: u64| progress.tick(threshold, n);
     let how = Parallel {
@@ -211,6 +265,8 @@ pub fn iteration(
 pub struct Node {
     state: State,
     key: Key,
+    /// The pattern databases' bound, once known.
+    patterns: Option<u32>,
 }
 
 /// The states as a search tree.
@@ -286,11 +342,12 @@ impl SearchTree for Tree<'_> {
         // With pattern databases, a child's coordinates come from move tables and most children
         // are cut by them alone: such a child's state and fingerprint are never made. Without,
         // every child is made first, so that its near-table slot is on its way.
-        let lazy = !bounds.patterns.is_empty();
+        let lazy = !bounds.patterns.is_empty() || bounds.sym.is_some();
         for m in 0..moves {
             if problem.pruner.next(p, m).is_some() {
                 let kid = &mut kids.nodes[m];
-                kid.key = bounds.child_key(&n.key, m);
+                bounds.child_key(&n.key, m, &mut kid.key);
+                kid.patterns = None;
                 if !lazy {
                     n.state
                         .apply_into(&problem.perms[m], problem.modulus, &mut kid.state);
@@ -300,11 +357,40 @@ impl SearchTree for Tree<'_> {
             }
         }
         let budget = threshold - g - 1;
+        if bounds.sym.is_some() {
+            // The views of the children the whole-component tables let through: stepped (their
+            // class words asked for), then located (their entries asked for), then read.
+            for m in 0..moves {
+                if problem.pruner.next(p, m).is_some() {
+                    let kid = &mut kids.nodes[m];
+                    let h = bounds.component_bound(&kid.key, budget);
+                    kid.patterns = Some(h);
+                    if h <= budget {
+                        bounds.child_views(&n.key, m, &mut kid.key);
+                    }
+                }
+            }
+            for m in 0..moves {
+                let kid = &mut kids.nodes[m];
+                if problem.pruner.next(p, m).is_some() && kid.patterns <= Some(budget) {
+                    bounds.locate(&mut kid.key);
+                }
+            }
+        }
         if lazy {
             // The children the patterns let through are made, their near-table slots asked for.
             for m in 0..moves {
                 let kid = &mut kids.nodes[m];
-                if problem.pruner.next(p, m).is_some() && bounds.pattern_bound(&kid.key) <= budget {
+                if problem.pruner.next(p, m).is_none() {
+                    continue;
+                }
+                let h = match kid.patterns {
+                    Some(h) if h > budget => h,
+                    Some(h) => h.max(bounds.views_bound(&kid.key, budget)),
+                    None => bounds.pattern_bound(&kid.key, budget),
+                };
+                kid.patterns = Some(h);
+                if h <= budget {
                     n.state
                         .apply_into(&problem.perms[m], problem.modulus, &mut kid.state);
                     bounds.fill(&mut kid.key, &kid.state);
@@ -320,7 +406,7 @@ impl SearchTree for Tree<'_> {
             if kid.key.f == 0 {
                 continue;
             }
-            let (h, exact) = bounds.of(&kid.state, &kid.key, budget);
+            let (h, exact) = bounds.of_after(&kid.state, &kid.key, budget, kid.patterns);
             if h <= budget {
                 kids.kept.push((m, q, exact));
             }

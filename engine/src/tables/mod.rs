@@ -8,4 +8,5 @@ pub mod memory;
 pub mod near_table;
 pub mod pattern_db;
 pub mod space;
+pub mod sym_pdb;
 pub mod table_cache;

@@ -15,7 +15,7 @@ pub struct Cache {
 }
 
 impl Cache {
-    fn path(&self, what: &str) -> PathBuf {
+    pub fn path(&self, what: &str) -> PathBuf {
         self.dir.join(format!("{what}-{:016x}.table", self.key))
     }
 

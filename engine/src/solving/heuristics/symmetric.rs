@@ -1,0 +1,148 @@
+//! The table reduced by symmetry ([`crate::tables::sym_pdb`]) among the heuristics: looked for
+//! once a search is long enough, opened from the cache, built when it pays, and the pairs it makes
+//! redundant left out.
+
+use super::{Heuristics, WHOLE_AT};
+use crate::model::{Perm, Puzzle};
+use crate::tables::sym_pdb::{self, SymPdb};
+use std::time::Instant;
+use twisty::table_file::TableHeader;
+
+pub(super) const SYM_NAME: &str = "engine symmetry-reduced pattern database";
+pub(super) const SYM_CLASSES_NAME: &str = "engine symmetry classes";
+
+/// The symmetry-reduced table is looked for once an iteration is expected to visit this many
+/// nodes (finding the symmetries takes from a hundredth of a second, the 3x3x3, to more than a
+/// second, the 7x7x7), built without its last levels when an iteration is expected to visit half
+/// its entries (its classes and first levels take the 3x3x3 0.6 s, which a search of 20 million
+/// nodes would not win back: the 13-move row), and whole by the rule of the pairs
+/// ([`WHOLE_AT`]), or at once when a cache folder will keep it.
+pub(super) const SYM_PLAN_AT: f64 = (1u64 << 22) as f64;
+pub(super) const SYM_AT: f64 = 0.5;
+/// Its entries at most (4 bits each: 128 MB).
+pub(super) const SYM_LIMIT: usize = 1 << 28;
+
+/// Where the symmetry-reduced table stands.
+pub(super) enum SymStep {
+    /// Not looked for yet (what it is looked for in: the puzzle, its moves, their names).
+    Unplanned(Box<(Puzzle, Vec<Perm>, Vec<String>)>),
+    /// Chosen (for this puzzle), not built yet.
+    Planned(Box<(Puzzle, sym_pdb::plan::Plan)>),
+    /// None to build, or built (whole or not: see the one in the bounds).
+    Settled,
+}
+
+impl Heuristics {
+    /// Looks for the symmetry-reduced table's plan; opens the table from the cache if kept there.
+    /// Left out when it would not fit beside the tables there are.
+    pub(super) fn plan_sym(&mut self) {
+        let SymStep::Unplanned(what) = std::mem::replace(&mut self.sym, SymStep::Settled) else {
+            return;
+        };
+        let (puzzle, perms, names) = *what;
+        let Some(plan) = sym_pdb::plan::choose(&puzzle, &perms, &names, SYM_LIMIT) else {
+            return;
+        };
+        let bytes = plan.estimate as u64 / 2 + plan.outer.size() as u64 * 4;
+        let used = self.bounds.pattern_bytes() + self.bounds.near.bytes();
+        if used + bytes > self.memory || bytes > self.near_memory {
+            return;
+        }
+        self.near_memory -= bytes;
+        let opened = self
+            .cache
+            .as_ref()
+            .and_then(|c| c.open("sym", SYM_NAME, sym_pdb::BITS));
+        if let Some((fields, extra)) = opened {
+            let mut db = self.sym_classes(&puzzle, plan.clone());
+            if db.take_file(&extra, fields) {
+                // (A table kept without its last levels is completed when that pays.)
+                self.beside_sym();
+                self.bounds.sym = Some(db);
+                return;
+            }
+        }
+        self.sym = SymStep::Planned(Box::new((puzzle, plan)));
+    }
+
+    /// The symmetry-reduced table's classes (from the cache when kept there), its entries empty.
+    fn sym_classes(&self, puzzle: &Puzzle, plan: sym_pdb::plan::Plan) -> SymPdb {
+        let kept = self
+            .cache
+            .as_ref()
+            .and_then(|c| c.read("symclasses", SYM_CLASSES_NAME, 64));
+        SymPdb::new(puzzle, plan, self.moves, kept.map(|(w, _)| w))
+    }
+
+    /// Beside the symmetry-reduced table, the largest pair alone pays: the 3x3x3's corners do,
+    /// its corner places with edge flips add nothing to the edge flips it has (14.61 million
+    /// nodes against 14.57 on the 14-move row, and a look-up less a node).
+    fn beside_sym(&mut self) {
+        let first = self.first_pair;
+        self.bounds
+            .patterns
+            .retain(|d| Some((d.outer.size, d.inner.size)) == first);
+        let built = !self.bounds.patterns.is_empty();
+        self.pending
+            .retain(|p| Some((p.outer.size, p.inner.size)) == first);
+        for p in &mut self.pending {
+            p.completes = built.then_some(0);
+        }
+    }
+
+    /// Builds the symmetry-reduced table when it pays (see [`SYM_PLAN_AT`]); true if it did.
+    pub(super) fn prepare_sym(&mut self, nodes: f64, all: bool) -> bool {
+        if matches!(self.sym, SymStep::Unplanned(_)) && (all || nodes >= SYM_PLAN_AT) {
+            self.plan_sym();
+        }
+        let whole_wanted = |size: usize| nodes >= WHOLE_AT * size as f64;
+        let db = match std::mem::replace(&mut self.sym, SymStep::Settled) {
+            SymStep::Planned(p) if all || nodes >= SYM_AT * p.1.estimate as f64 => {
+                let (puzzle, plan) = *p;
+                self.beside_sym();
+                self.sym_classes(&puzzle, plan)
+            }
+            SymStep::Settled => match self.bounds.sym.take() {
+                Some(db) if !db.whole && whole_wanted(db.size()) => db,
+                other => {
+                    self.bounds.sym = other;
+                    return false;
+                }
+            },
+            other => {
+                self.sym = other;
+                return false;
+            }
+        };
+        let mut db = db;
+        let t = Instant::now();
+        // A table kept in the cache is built whole: its last levels (four seconds for the
+        // 3x3x3's) are paid once, and every later search is bounded a move higher in half its
+        // states.
+        let whole = self.cache.is_some() || whole_wanted(db.size());
+        db.build(&self.goals, twisty::machine::threads(), whole);
+        (self.reports.pattern)(db.size(), db.bytes(), t.elapsed().as_secs_f64());
+        if let Some(c) = &self.cache {
+            let (entries, bits, extra, words) = db.to_file();
+            let header = TableHeader {
+                name: SYM_NAME.into(),
+                key: c.key,
+                entries,
+                bits,
+                extra,
+            };
+            c.keep("sym", &header, words);
+            let classes = db.class_words();
+            let header = TableHeader {
+                name: SYM_CLASSES_NAME.into(),
+                key: c.key,
+                entries: classes.len() as u64,
+                bits: 64,
+                extra: Vec::new(),
+            };
+            c.keep("symclasses", &header, classes.into_iter());
+        }
+        self.bounds.sym = Some(db);
+        true
+    }
+}
