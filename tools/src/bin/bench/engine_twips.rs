@@ -20,7 +20,7 @@ pub(crate) struct Def {
     pub(crate) label: &'static str,
     /// The engine's file, and twips' (the same file, or its KPuzzle rewrite).
     pub(crate) ours: PathBuf,
-    theirs: PathBuf,
+    pub(crate) theirs: PathBuf,
     /// Base moves, each with all its powers (twips' `--generator-moves`).
     pub(crate) moves: Vec<String>,
 }
@@ -46,16 +46,30 @@ pub(crate) fn run(argv: &[&str]) -> Ran {
 // (The child is reaped by `wait4`, not `Child::wait`, which would not give its rusage.)
 #[allow(clippy::zombie_processes)]
 pub(crate) fn try_run(argv: &[&str]) -> Result<Ran, String> {
-    use std::io::Read;
+    try_run_with(argv, None)
+}
+
+/// [`try_run`] with `input` on the process's stdin (else it inherits ours).
+#[allow(clippy::zombie_processes)]
+pub(crate) fn try_run_with(argv: &[&str], input: Option<&str>) -> Result<Ran, String> {
+    use std::io::{Read, Write};
     let err_path = std::env::temp_dir().join(format!("twisty-bench-{}.err", std::process::id()));
     let err = std::fs::File::create(&err_path).unwrap();
     let t = Instant::now();
     let mut child = Command::new(argv[0])
         .args(&argv[1..])
+        .stdin(if input.is_some() {
+            Stdio::piped()
+        } else {
+            Stdio::inherit()
+        })
         .stdout(Stdio::piped())
         .stderr(err)
         .spawn()
         .unwrap_or_else(|e| panic!("{}: {e}", argv[0]));
+    if let (Some(text), Some(mut stdin)) = (input, child.stdin.take()) {
+        stdin.write_all(text.as_bytes()).unwrap();
+    }
     let mut out = String::new();
     child
         .stdout
@@ -215,16 +229,27 @@ pub fn run_all() {
     };
     let fto = def("FTO", "tools/bench-data/FTO.tws", &tmp);
     let mega = def("megaminx", "tools/bench-data/megaminx.tws", &tmp);
+    // (The file's base moves are R, 2R and two rotations; the faces are derived from them. Both
+    // tools get the faces and the inner slice next to R, the engine's default choice.)
+    let cube4 = Def {
+        moves: ["U", "D", "F", "B", "L", "R", "2R"]
+            .map(String::from)
+            .to_vec(),
+        ..def("4x4x4", "puzzles/community/4x4x4.kpuzzle.json", &tmp)
+    };
     println!(
         "  {:<44} {:>7} {:>10} {:>10} {:>8}   peak RSS twisty / twips",
         "puzzle, scramble", "optimal", "twisty", "twips", "ratio"
     );
-    let rows: [(&Def, &str); 5] = [
+    let rows: [(&Def, &str); 8] = [
         (&cube3, "R U R' U' R' F R2 U' R' U' R U R' F'"),
         (&cube3, "R U2 F' L D2 B' R2 U' F D L'"),
         (&cube3, "R U2 F' L D2 B' R2 U' F D L' B2 U"),
         (&fto, "U R F L BB' D BR"),
+        (&fto, "U R F L BB' D BR U' L' F BL"),
         (&mega, "R U F BR"),
+        (&mega, "R U F BR L' BF2 D' E"),
+        (&cube4, "R U 2R F' D L2 2R' B U' F"),
     ];
     for (d, scramble) in rows {
         // Rows of milliseconds are mostly process start: the median of five runs of each.
@@ -304,4 +329,5 @@ pub fn run_all() {
         );
     }
     std::fs::remove_dir_all(&tmp).ok();
+    crate::engine_deep::run(&cube3);
 }

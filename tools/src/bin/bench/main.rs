@@ -10,6 +10,7 @@ mod cube2_timing;
 mod cube3_build_timing;
 mod cube3_opt_timing;
 mod engine_2x2x2;
+mod engine_deep;
 mod engine_twips;
 mod flood;
 mod hdu4801_timing;
@@ -49,6 +50,9 @@ fn main() {
         println!(
             "       bench nissy              (cube3-opt beside nissy-core's H48; needs its source)"
         );
+        println!(
+            "       bench deep               (twips' deep 3x3x3 rows alone, beside cube3-opt)"
+        );
         println!("benchmarks: {}", all.join(", "));
         return;
     }
@@ -86,6 +90,10 @@ fn main() {
             "cube3-opt" => cube3_opt_timing::run(),
             "cube3-build" => cube3_build_timing::run(),
             "nissy" => nissy_peer::run(),
+            "deep" => {
+                build("twisty-cli", &[]);
+                engine_deep::run_alone()
+            }
             "twips" => {
                 build("twisty-cli", &[]);
                 engine_twips::run_all()
@@ -96,7 +104,7 @@ fn main() {
             }
             other => {
                 eprintln!(
-                    "bench: unknown benchmark `{other}` (known: {}, nissy)",
+                    "bench: unknown benchmark `{other}` (known: {}, nissy, deep)",
                     all.join(", ")
                 );
                 std::process::exit(2);
