@@ -23,18 +23,33 @@ pub struct Slots {
     /// Orientation count of each position.
     pub modulus: Vec<u8>,
     pub n: usize,
+    /// The position of each slot.
+    owner: Vec<u32>,
 }
 
 impl Slots {
     pub fn of(puzzle: &Puzzle) -> Slots {
         let modulus = puzzle.modulus();
         let mut first = Vec::with_capacity(modulus.len());
+        let mut owner = Vec::new();
         let mut n = 0usize;
-        for &k in &modulus {
+        for (q, &k) in modulus.iter().enumerate() {
             first.push(n);
             n += k as usize;
+            owner.extend(std::iter::repeat_n(q as u32, k as usize));
         }
-        Slots { first, modulus, n }
+        Slots {
+            first,
+            modulus,
+            n,
+            owner,
+        }
+    }
+
+    /// The position slot `s` belongs to.
+    #[inline]
+    pub fn position(&self, s: usize) -> usize {
+        self.owner[s] as usize
     }
 
     /// A rearrangement as a permutation of slots: the piece at `p.src[q]`, orientation `o`, goes
@@ -55,16 +70,9 @@ impl Slots {
     pub fn rearrangement(&self, dst: &[u16]) -> Perm {
         let positions = self.first.len();
         let mut p = Perm::identity(positions);
-        // Which position each slot belongs to.
-        let mut owner = vec![0usize; self.n];
-        for q in 0..positions {
-            for o in 0..self.modulus[q] as usize {
-                owner[self.first[q] + o] = q;
-            }
-        }
         for from in 0..positions {
             let to = dst[self.first[from]] as usize;
-            let q = owner[to];
+            let q = self.position(to);
             p.src[q] = from as u16;
             p.twist[q] = (to - self.first[q]) as u8;
         }

@@ -202,9 +202,8 @@ pub fn reverses(s: &Symmetry, moves: &[Perm], names: &[String], modulus: &[u8]) 
 /// with one label (and only those), and an ignored orientation stays ignored.
 fn keeps_goal(puzzle: &Puzzle, slots: &Slots, sigma: &[u16]) -> bool {
     let positions = slots.first.len();
-    let position_of = |s: usize| slots.first.iter().rposition(|&f| f <= s).unwrap_or(0);
     let to: Vec<usize> = (0..positions)
-        .map(|q| position_of(sigma[slots.first[q]] as usize))
+        .map(|q| slots.position(sigma[slots.first[q]] as usize))
         .collect();
     let offsets = puzzle.offsets();
     let orbit_of = |q: usize| offsets.iter().rposition(|&o| o <= q).unwrap_or(0);

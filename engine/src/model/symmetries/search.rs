@@ -196,12 +196,11 @@ impl<'a> Tree<'a> {
     /// Whether the slots of each position go to the slots of one position.
     fn keeps_pieces(&self, sigma: &[u16]) -> bool {
         let slots = self.slots;
-        let position_of = |s: usize| slots.first.iter().rposition(|&f| f <= s).unwrap_or(0);
         (0..slots.first.len()).all(|q| {
             let k = slots.modulus[q] as usize;
-            let to = position_of(sigma[slots.first[q]] as usize);
+            let to = slots.position(sigma[slots.first[q]] as usize);
             slots.modulus[to] as usize == k
-                && (0..k).all(|o| position_of(sigma[slots.first[q] + o] as usize) == to)
+                && (0..k).all(|o| slots.position(sigma[slots.first[q] + o] as usize) == to)
         })
     }
 

@@ -179,7 +179,6 @@ pub fn choose(puzzle: &Puzzle, moves: &[Perm], names: &[String], limit: usize) -
 /// `τ⁻¹(set)` they make the table track, up to [`MAX_VIEWS`] (the identity first).
 fn views(all: &[Symmetry], set: &[u8], pos: &[usize], puzzle: &Puzzle) -> Vec<Symmetry> {
     let slots = Slots::of(puzzle);
-    let position_of = |slot: usize| slots.first.iter().rposition(|&f| f <= slot).unwrap_or(0);
     let tracked: Vec<usize> = pos
         .iter()
         .copied()
@@ -192,7 +191,7 @@ fn views(all: &[Symmetry], set: &[u8], pos: &[usize], puzzle: &Puzzle) -> Vec<Sy
         let mut from: Vec<usize> = pos
             .iter()
             .copied()
-            .filter(|&q| tracked.contains(&position_of(s.slots[slots.first[q]] as usize)))
+            .filter(|&q| tracked.contains(&slots.position(s.slots[slots.first[q]] as usize)))
             .collect();
         from.sort_unstable();
         if !seen.contains(&from) && out.len() < MAX_VIEWS {
