@@ -58,6 +58,7 @@ fn an_impossible_state_is_refused_at_once() {
         ])
         .assert()
         .code(1)
+        .stdout(predicate::str::is_empty())
         .stderr(predicate::str::contains(
             "this state: the chosen moves cannot reach it",
         ));
