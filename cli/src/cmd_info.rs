@@ -3,11 +3,13 @@
 //! tables rank states by.
 
 use crate::cmd_common::{io, open, Common, Result};
-use engine::model::metric::Metric;
+use engine::model::metric::{Metric, MoveSet};
 use engine::model::reachable::Reachable;
 use engine::model::rotations;
 use engine::model::symmetries;
-use engine::tables::space::{coordinates, rank_count};
+use engine::model::Puzzle;
+use engine::tables::space::{coordinates, rank_count, Coord};
+use engine::tables::sym_pdb::{self, SymPdb};
 use std::io::Write;
 
 #[derive(clap::Args)]
@@ -144,5 +146,50 @@ pub fn run(args: InfoArgs, w: &mut impl Write) -> Result<()> {
         }
         Err(e) => writeln!(w, "coordinates: none ({e})").map_err(io)?,
     }
-    Ok(())
+    sym_table(p, set, w)
+}
+
+/// The table reduced by symmetry a long search would build (`engine::tables::sym_pdb`), if any.
+fn sym_table(p: &Puzzle, set: &MoveSet, w: &mut impl Write) -> Result<()> {
+    let modulus = p.modulus();
+    let closed = set
+        .perms
+        .iter()
+        .all(|m| set.perms.contains(&m.inverse(&modulus)));
+    let plan = closed
+        .then(|| sym_pdb::plan::choose(p, &set.perms, &set.names, 1 << 28))
+        .flatten();
+    let Some(plan) = plan else {
+        return writeln!(w, "table reduced by symmetry: none").map_err(io);
+    };
+    let offsets = p.offsets();
+    let orbit = |c: &Coord| {
+        let i = offsets.iter().rposition(|&o| o <= c.positions()[0]);
+        i.map_or("?", |i| p.orbits[i].name.as_str())
+    };
+    let mut outer = Vec::new();
+    if let Some(c) = &plan.outer.places {
+        outer.push(format!(
+            "{} places of a set of pieces ({})",
+            orbit(c),
+            c.size
+        ));
+    }
+    if let Some(c) = &plan.outer.twists {
+        outer.push(format!("{} twists ({})", orbit(c), c.size));
+    }
+    let inner = plan.inner.twists.as_ref().map_or(String::new(), |c| {
+        format!(" x {} twists ({})", orbit(c), c.size)
+    });
+    let (syms, views) = (plan.syms.len(), plan.views.len());
+    let db = SymPdb::new(p, plan, set.perms.len(), None);
+    let bytes = twisty::bytes::show(db.size() as u128 / 2);
+    writeln!(
+        w,
+        "table reduced by symmetry: {}{inner}; {syms} symmetries: {} classes, {} entries ({bytes} at 4 bits); {views} views",
+        outer.join(" with "),
+        db.classes(),
+        db.size(),
+    )
+    .map_err(io)
 }

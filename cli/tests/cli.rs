@@ -54,6 +54,12 @@ fn info_lists_the_cubes_48_symmetries() {
         .stdout(predicate::str::contains(
             "group: 43252003274489856000 elements",
         ))
+        // Kociemba's phase-1 space, its published 64,430 flip-slice classes, the three axes.
+        .stdout(predicate::str::contains(
+            "table reduced by symmetry: EDGES places of a set of pieces (495) with EDGES twists \
+             (2048) x CORNERS twists (2187); 16 symmetries: 64430 classes",
+        ))
+        .stdout(predicate::str::contains("; 3 views"))
         .get_output()
         .stdout
         .clone();
