@@ -232,7 +232,7 @@ fn cached_tables_are_read_back_and_damaged_ones_rebuilt() {
         Method::Table { .. } => panic!("searches"),
     };
     let sym_whole = |s: &Solver| match &s.method {
-        Method::Search(h) => h.lock().unwrap().bounds.sym.as_ref().map(|t| t.whole),
+        Method::Search(h) => h.lock().unwrap().bounds.sym.as_ref().map(|t| t.table.whole),
         Method::Table { .. } => panic!("searches"),
     };
     let names = |s: &str| p.move_index(s);
@@ -333,7 +333,7 @@ fn a_partial_pattern_database_is_completed_for_a_long_search() {
         panic!("searches")
     };
     let whole = |h: &engine::solving::heuristics::Heuristics| -> Vec<bool> {
-        h.bounds.patterns.iter().map(|d| d.whole).collect()
+        h.bounds.patterns.iter().map(|d| d.table.whole).collect()
     };
     assert_eq!(whole(&h.lock().unwrap()), [false]);
     assert!(h.lock().unwrap().prepare(f64::INFINITY));

@@ -106,7 +106,7 @@ fn the_whole_tables_bounds_are_the_two_phase_solvers_phase_one_distances() {
     let (p, set) = cube();
     let mut db = SymPdb::new(&p, plan_of(&p, &set), set.perms.len(), None);
     db.build(&p.goals(), 2, true);
-    assert!(db.whole);
+    assert!(db.table.whole);
     let dir = std::path::Path::new(env!("CARGO_TARGET_TMPDIR")).join("cube3-tables");
     let two = TwoPhaseTables::load_or_build(Some(&dir), 2, |m| eprintln!("{m}"));
     let library = |name: &str| MOVE_NAMES.iter().position(|&n| n == name).unwrap();

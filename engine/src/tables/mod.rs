@@ -3,6 +3,7 @@
 //! state a few moves from the goal ([`near_table`]), the budget each is checked against
 //! ([`memory`]) and the cache folder they are kept in ([`table_cache`]).
 
+pub mod floored;
 pub mod full_table;
 pub mod memory;
 pub mod near_table;

@@ -11,14 +11,13 @@
 //! search needs.
 
 use crate::model::State;
+use crate::tables::floored::Floored;
 use crate::tables::space::Coord;
-use std::sync::atomic::{AtomicBool, Ordering::Relaxed};
-use twisty::dist_table::bfs::{Bfs, Level};
-use twisty::dist_table::fields::{get_in, Fields};
+use twisty::dist_table::fields::Fields;
 use twisty::dist_table::Graph;
 
 /// Bits a state.
-pub const BITS: u32 = 4;
+pub const BITS: u32 = crate::tables::floored::BITS;
 
 /// Parts up to this many values (their move tables are built when a table needs them).
 const PART_LIMIT: usize = 1 << 20;
@@ -173,19 +172,13 @@ pub struct PatternDb {
     pub outer: Part,
     pub inner: Part,
     moves: usize,
-    fields: Fields,
-    /// The bound of a state not reached: the first level not finished.
-    floor: u32,
-    /// Whether every level was found.
-    pub whole: bool,
-    /// States at each distance.
-    pub distribution: Vec<u64>,
+    pub table: Floored,
 }
 
 impl PatternDb {
     /// The table of `outer` x `inner` (a pair from [`pairs`]) with `goals` at distance 0, under
     /// `moves` moves closed under inverse; `whole`: every level, else the last ones are left to
-    /// the floor (see below).
+    /// the floor ([`Floored`]).
     pub fn build(
         mut outer: Part,
         mut inner: Part,
@@ -196,43 +189,23 @@ impl PatternDb {
     ) -> PatternDb {
         outer.tabulate(moves);
         inner.tabulate(moves);
-        let size = outer.size * inner.size;
         let mut starts: Vec<usize> = goals
             .iter()
             .map(|g| outer.value(g) * inner.size + inner.value(g))
             .collect();
         starts.sort_unstable();
         starts.dedup();
-        // The last levels are most of the table and cost the most to find, for bounds a move or
-        // two higher that a short search seldom needs (the 3x3x3's corners: levels 0-7 in 0.15
-        // s, all 11 in 0.5 s; its 13-move row visits 41 million nodes against 36 million): unless
-        // whole, the search stops once a level's expansion would touch half the states, and what
-        // it has not reached is bounded by the first level it did not finish.
-        let stop = AtomicBool::new(false);
-        let mut level = |l: &Level| {
-            if !whole && l.states * moves as u64 > size as u64 / 2 {
-                stop.store(true, Relaxed);
-            }
-        };
-        let stopped = || stop.load(Relaxed);
         let graph = PairGraph {
             outer: &outer,
             inner: &inner,
             moves,
         };
-        let layers = Bfs::new(BITS)
-            .threads(threads)
-            .report(&mut level)
-            .stop(&stopped)
-            .run_in(&graph, &starts, Fields::in_huge_pages(size, BITS));
+        let table = Floored::build(&graph, &starts, moves, threads, whole, false);
         PatternDb {
             outer,
             inner,
             moves,
-            floor: layers.distribution.len() as u32,
-            whole: layers.complete,
-            fields: layers.fields,
-            distribution: layers.distribution,
+            table,
         }
     }
 
@@ -260,29 +233,20 @@ impl PatternDb {
     /// Brings the entry of index `i` into the cache ahead of [`PatternDb::get`].
     #[inline]
     pub fn prefetch(&self, i: usize) {
-        self.fields.prefetch(i);
+        self.table.prefetch(i);
     }
 
     /// A lower bound on the moves from the state of index `i` to the goal.
     #[inline]
     pub fn get(&self, i: usize) -> u32 {
-        match get_in(self.fields.words(), i, BITS) {
-            15 => self.floor,
-            d => d as u32,
-        }
+        self.table.get(i)
     }
 
-    /// The table as a file keeps it: `(entries, bits, extra, words)`, the extra being the floor,
-    /// whether it is whole, and the distribution.
-    pub fn to_file(&self) -> (u64, u32, Vec<u64>, impl Iterator<Item = u64> + '_) {
-        let mut extra = vec![self.floor as u64, self.whole as u64];
-        extra.extend(&self.distribution);
-        let words = self.fields.words().iter().map(|w| w.load(Relaxed));
-        (self.fields.size() as u64, BITS, extra, words)
+    pub fn bytes(&self) -> u64 {
+        self.table.bytes()
     }
 
-    /// A table opened from a file ([`PatternDb::to_file`]; mapped, see
-    /// [`twisty::table_file::open_fields`]); `None` if it does not fit the parts.
+    /// A table opened from a file ([`Floored::to_file`]); `None` if it does not fit the parts.
     pub fn from_file(
         mut outer: Part,
         mut inner: Part,
@@ -290,27 +254,14 @@ impl PatternDb {
         extra: &[u64],
         fields: Fields,
     ) -> Option<Self> {
-        let size = outer.size * inner.size;
-        let [floor, whole, distribution @ ..] = extra else {
-            return None;
-        };
-        if fields.size() != size || fields.bits() != BITS || *floor > 15 {
-            return None;
-        }
+        let table = Floored::from_file(extra, fields, outer.size * inner.size)?;
         outer.tabulate(moves);
         inner.tabulate(moves);
         Some(PatternDb {
             outer,
             inner,
             moves,
-            fields,
-            floor: *floor as u32,
-            whole: *whole != 0,
-            distribution: distribution.to_vec(),
+            table,
         })
-    }
-
-    pub fn bytes(&self) -> u64 {
-        self.fields.bytes() as u64
     }
 }

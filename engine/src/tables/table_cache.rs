@@ -19,6 +19,24 @@ impl Cache {
         self.dir.join(format!("{what}-{:016x}.table", self.key))
     }
 
+    /// Writes a table named `name` given as `(entries, bits, extra, words)`, under this cache's
+    /// key ([`Cache::keep`]).
+    pub fn keep_table(
+        &self,
+        what: &str,
+        name: &str,
+        (entries, bits, extra, words): (u64, u32, Vec<u64>, impl Iterator<Item = u64>),
+    ) {
+        let header = TableHeader {
+            name: name.into(),
+            key: self.key,
+            entries,
+            bits,
+            extra,
+        };
+        self.keep(what, &header, words);
+    }
+
     /// Writes a table (a failure is only reported: the answer stands without it).
     pub fn keep(&self, what: &str, header: &TableHeader, words: impl Iterator<Item = u64>) {
         let path = self.path(what);

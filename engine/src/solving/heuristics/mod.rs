@@ -26,7 +26,6 @@ use crate::tables::table_cache::Cache;
 use std::path::Path;
 use std::time::Instant;
 use twisty::dist_table::depth::DepthTable;
-use twisty::table_file::TableHeader;
 
 /// Pattern databases of single coordinates up to this many entries (one byte each).
 const PATTERN_LIMIT: usize = 1 << 20;
@@ -183,7 +182,7 @@ impl Heuristics {
                 completes: None,
             };
             match kept {
-                Some(db) if db.whole => patterns.push(db),
+                Some(db) if db.table.whole => patterns.push(db),
                 Some(db) => {
                     pending.push(Pending {
                         completes: Some(patterns.len()),
@@ -332,18 +331,10 @@ impl Heuristics {
             let size = db.outer.size * db.inner.size;
             (self.reports.pattern)(size, db.bytes(), t.elapsed().as_secs_f64());
             if let Some(c) = &self.cache {
-                let (entries, bits, extra, words) = db.to_file();
-                let header = TableHeader {
-                    name: PATTERN_NAME.into(),
-                    key: c.key,
-                    entries,
-                    bits,
-                    extra,
-                };
-                c.keep(&p.what, &header, words);
+                c.keep_table(&p.what, PATTERN_NAME, db.table.to_file());
             }
             let at = p.completes.unwrap_or(self.bounds.patterns.len());
-            if !db.whole {
+            if !db.table.whole {
                 self.pending.push(Pending {
                     completes: Some(at),
                     ..p
@@ -371,7 +362,7 @@ impl Heuristics {
             .bounds
             .sym
             .as_ref()
-            .is_some_and(|s| floor as f64 > s.mean() - 2.0)
+            .is_some_and(|s| floor as f64 > s.table.mean() - 2.0)
         {
             return false;
         }
@@ -403,14 +394,12 @@ impl Heuristics {
         if near.depth <= self.kept_depth {
             return;
         }
-        let header = TableHeader {
-            name: NEAR_NAME.into(),
-            key: c.key,
-            entries: near.bytes() / 8,
-            bits: 64,
-            extra: near.levels.clone(),
-        };
-        c.keep("near", &header, near.words());
+        let levels = near.levels.clone();
+        c.keep_table(
+            "near",
+            NEAR_NAME,
+            (near.bytes() / 8, 64, levels, near.words()),
+        );
         self.kept_depth = near.depth;
     }
 }

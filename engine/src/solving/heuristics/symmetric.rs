@@ -6,7 +6,6 @@ use super::{Heuristics, WHOLE_AT};
 use crate::model::{Perm, Puzzle};
 use crate::tables::sym_pdb::{self, SymPdb};
 use std::time::Instant;
-use twisty::table_file::TableHeader;
 
 pub(super) const SYM_NAME: &str = "engine symmetry-reduced pattern database";
 pub(super) const SYM_CLASSES_NAME: &str = "engine symmetry classes";
@@ -103,7 +102,7 @@ impl Heuristics {
                 self.sym_classes(&puzzle, plan)
             }
             SymStep::Settled => match self.bounds.sym.take() {
-                Some(db) if !db.whole && whole_wanted(db.size()) => db,
+                Some(db) if !db.table.whole && whole_wanted(db.size()) => db,
                 other => {
                     self.bounds.sym = other;
                     return false;
@@ -123,24 +122,14 @@ impl Heuristics {
         db.build(&self.goals, twisty::machine::threads(), whole);
         (self.reports.pattern)(db.size(), db.bytes(), t.elapsed().as_secs_f64());
         if let Some(c) = &self.cache {
-            let (entries, bits, extra, words) = db.to_file();
-            let header = TableHeader {
-                name: SYM_NAME.into(),
-                key: c.key,
-                entries,
-                bits,
-                extra,
-            };
-            c.keep("sym", &header, words);
+            c.keep_table("sym", SYM_NAME, db.table.to_file());
             let classes = db.class_words();
-            let header = TableHeader {
-                name: SYM_CLASSES_NAME.into(),
-                key: c.key,
-                entries: classes.len() as u64,
-                bits: 64,
-                extra: Vec::new(),
-            };
-            c.keep("symclasses", &header, classes.into_iter());
+            let entries = classes.len() as u64;
+            c.keep_table(
+                "symclasses",
+                SYM_CLASSES_NAME,
+                (entries, 64, Vec::new(), classes.into_iter()),
+            );
         }
         self.bounds.sym = Some(db);
         true

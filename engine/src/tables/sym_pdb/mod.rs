@@ -22,13 +22,12 @@ use crate::model::perm_group::Slots;
 use crate::model::symmetries::conjugate_state;
 use crate::model::symmetries::Symmetry;
 use crate::model::{Puzzle, State};
+use crate::tables::floored::Floored;
 use crate::tables::space::{Conjugation, Coord};
 use classes::{Classes, SYM_BITS};
 use plan::{Factor, Plan, MAX_VIEWS};
-use std::sync::atomic::{AtomicBool, Ordering::Relaxed};
 use twisty::cube3::sym_table::{ClassGraph, SymSpace};
-use twisty::dist_table::bfs::{Bfs, Level};
-use twisty::dist_table::fields::{get_in, Fields};
+use twisty::dist_table::fields::Fields;
 
 pub const BITS: u32 = 4;
 
@@ -57,10 +56,8 @@ pub struct SymPdb {
     goal: State,
     slots: Slots,
     all_moves: Vec<usize>,
-    fields: Fields,
-    floor: u32,
-    pub whole: bool,
-    pub distribution: Vec<u64>,
+    /// The entries (4 bits each, the last levels perhaps left to a floor).
+    pub table: Floored,
 }
 
 /// A missing coordinate's move table: one value, which every move keeps.
@@ -133,24 +130,8 @@ impl SymPdb {
             goal: puzzle.goal.clone(),
             slots: Slots::of(puzzle),
             all_moves: (0..moves).collect(),
-            fields: Fields::new(1, BITS),
-            floor: 0,
-            whole: false,
-            distribution: Vec::new(),
+            table: Floored::empty(),
         }
-    }
-
-    /// The mean bound over the entries (those not reached at the floor).
-    pub fn mean(&self) -> f64 {
-        let reached: u64 = self.distribution.iter().sum();
-        let sum: u64 = self
-            .distribution
-            .iter()
-            .enumerate()
-            .map(|(d, &n)| d as u64 * n)
-            .sum();
-        let rest = (self.size() as u64).saturating_sub(reached) * self.floor as u64;
-        (sum + rest) as f64 / self.size().max(1) as f64
     }
 
     /// Entries of the table (classes x inner values).
@@ -165,32 +146,11 @@ impl SymPdb {
     /// Fills the table from `goals` (moves closed under inverse); unless `whole`, the last
     /// levels are left to the floor, as [`crate::tables::pattern_db::PatternDb::build`] does.
     pub fn build(&mut self, goals: &[State], threads: usize, whole: bool) {
-        let size = self.size();
         let mut starts: Vec<usize> = goals.iter().map(|g| self.index(self.coords(g))).collect();
         starts.sort_unstable();
         starts.dedup();
-        let stop = AtomicBool::new(false);
-        let moves = self.moves as u64;
-        let mut level = |l: &Level| {
-            if !whole && l.states * moves > size as u64 / 2 {
-                stop.store(true, Relaxed);
-            }
-        };
-        let stopped = || stop.load(Relaxed);
-        let layers = Bfs::new(BITS)
-            .threads(threads)
-            .pull_early()
-            .report(&mut level)
-            .stop(&stopped)
-            .run_in(
-                &ClassGraph(&*self),
-                &starts,
-                Fields::in_huge_pages(size, BITS),
-            );
-        self.floor = layers.distribution.len() as u32;
-        self.whole = layers.complete;
-        self.fields = layers.fields;
-        self.distribution = layers.distribution;
+        let graph = ClassGraph(&*self);
+        self.table = Floored::build(&graph, &starts, self.moves, threads, whole, true);
     }
 
     /// The coordinates of a state (the first view's).
@@ -236,40 +196,24 @@ impl SymPdb {
 
     #[inline]
     pub fn prefetch(&self, i: usize) {
-        self.fields.prefetch(i);
+        self.table.prefetch(i);
     }
 
     /// A lower bound on the moves from a state of entry `i` to the goal.
     #[inline]
     pub fn get(&self, i: usize) -> u32 {
-        match get_in(self.fields.words(), i, BITS) {
-            15 => self.floor,
-            d => d as u32,
-        }
+        self.table.get(i)
     }
 
-    /// The table as a file keeps it: `(entries, bits, extra, words)`, the extra being the floor,
-    /// whether it is whole, and the distribution.
-    pub fn to_file(&self) -> (u64, u32, Vec<u64>, impl Iterator<Item = u64> + '_) {
-        let mut extra = vec![self.floor as u64, self.whole as u64];
-        extra.extend(&self.distribution);
-        let words = self.fields.words().iter().map(|w| w.load(Relaxed));
-        (self.fields.size() as u64, BITS, extra, words)
-    }
-
-    /// Takes the entries of a file ([`SymPdb::to_file`]); false if they do not fit.
+    /// Takes the entries of a file ([`Floored::to_file`]); false if they do not fit.
     pub fn take_file(&mut self, extra: &[u64], fields: Fields) -> bool {
-        let [floor, whole, distribution @ ..] = extra else {
-            return false;
-        };
-        if fields.size() != self.size() || fields.bits() != BITS || *floor > 15 {
-            return false;
+        match Floored::from_file(extra, fields, self.size()) {
+            Some(t) => {
+                self.table = t;
+                true
+            }
+            None => false,
         }
-        self.fields = fields;
-        self.floor = *floor as u32;
-        self.whole = *whole != 0;
-        self.distribution = distribution.to_vec();
-        true
     }
 
     /// The classes as words (for a cache file).
@@ -278,7 +222,7 @@ impl SymPdb {
     }
 
     pub fn bytes(&self) -> u64 {
-        self.fields.bytes() as u64 + self.class_sym.len() as u64 * 4
+        self.table.bytes() + self.class_sym.len() as u64 * 4
     }
 
     /// The bound of a key's views (their entries found by [`SymPdb::locate`]): the highest, or

@@ -59,8 +59,8 @@ pub fn run(cube3: &Def) {
     let twisty = release_bin("twisty");
     let opt = release_bin("cube3-opt");
     let moves = cube3.moves.join(",");
-    let ours = |scramble: &str| {
-        let argv = [
+    let argv = |scramble: &'static str| {
+        [
             twisty.to_str().unwrap(),
             "solve",
             cube3.ours.to_str().unwrap(),
@@ -69,26 +69,14 @@ pub fn run(cube3: &Def) {
             "--cache-dir",
             cache.to_str().unwrap(),
             scramble,
-        ];
-        timed(&argv, None)
+        ]
     };
+    let ours = |scramble: &'static str| timed(&argv(scramble), None);
     println!(
         "deep 3x3x3 rows: `twisty solve puzzles/3x3x3.json --cache-dir` beside cube3-opt (2.6 GB slice table), whole processes"
     );
     if !cache.is_dir() {
-        let built = run_one(
-            &[
-                twisty.to_str().unwrap(),
-                "solve",
-                cube3.ours.to_str().unwrap(),
-                "--moves",
-                &moves,
-                "--cache-dir",
-                cache.to_str().unwrap(),
-                ROWS[0],
-            ],
-            None,
-        );
+        let built = run_one(&argv(ROWS[0]), None);
         println!(
             "  twisty's tables built into {} (once): {:.1} s, {:.0} MB peak",
             cache.display(),
