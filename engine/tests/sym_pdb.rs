@@ -6,6 +6,8 @@
 //! - a view's coordinates, carried along a random sequence by move tables, are those of the state
 //!   conjugated slot by slot (`conjugate_state`), and those of the sequence with every move seen
 //!   through the view (the symmetry's images of the moves, found by the symmetry search);
+//! - the skewb's table (24 symmetries) gives every state the distance of its corners' twists in a
+//!   breadth-first search of the test's own over the twists alone;
 //! - (proof) the whole table's bound of random states, through every view, is the phase-1 distance
 //!   of the library's two-phase solver (its own cubie model and tables) of the state, and of the
 //!   state turned so that the view's axis is U-D.
@@ -132,5 +134,67 @@ fn the_whole_tables_bounds_are_the_two_phase_solvers_phase_one_distances() {
                 "view {v}, {seq:?}"
             );
         }
+    }
+}
+
+/// The skewb's table (its two corner tetrads' twists, reduced by its 24 symmetries that keep the
+/// twists closed) against a breadth-first search of the test's own over the corners' twists alone
+/// (a move sends the twist at `src[q]` to `q`, adding `twist[q]`): the bound of every state along
+/// random sequences is its twists' distance there.
+#[test]
+fn the_skewbs_table_equals_a_plain_search_over_its_twists() {
+    let path = concat!(env!("CARGO_MANIFEST_DIR"), "/../tools/bench-data/skewb.tws");
+    let text = std::fs::read_to_string(path).unwrap();
+    let p = engine::load::load("skewb.tws", &text).unwrap();
+    let set = MoveSet::new(&p, Metric::Htm);
+    let plan = plan_of(&p, &set);
+    assert_eq!(plan.syms.len(), 24);
+    let twisted: Vec<usize> = {
+        let mut v: Vec<usize> = plan
+            .outer
+            .twists
+            .iter()
+            .chain(&plan.inner.twists)
+            .flat_map(|c| c.positions().to_vec())
+            .collect();
+        v.sort_unstable();
+        v
+    };
+    let mut db = SymPdb::new(&p, plan, set.perms.len(), None);
+    db.build(&p.goals(), 2, true);
+    let m = p.modulus();
+    let key = |s: &engine::model::State| -> Vec<u8> { twisted.iter().map(|&q| s.ori[q]).collect() };
+    // The plain search: twists only, from every goal's.
+    let mut dist: std::collections::HashMap<Vec<u8>, u32> =
+        p.goals().iter().map(|g| (key(g), 0)).collect();
+    let mut frontier: Vec<Vec<u8>> = dist.keys().cloned().collect();
+    let at: std::collections::HashMap<usize, usize> =
+        twisted.iter().enumerate().map(|(i, &q)| (q, i)).collect();
+    let mut d = 0;
+    while !frontier.is_empty() {
+        d += 1;
+        let mut next = Vec::new();
+        for t in &frontier {
+            for perm in &set.perms {
+                let moved: Vec<u8> = twisted
+                    .iter()
+                    .map(|&q| (t[at[&(perm.src[q] as usize)]] + perm.twist[q]) % m[q])
+                    .collect();
+                if !dist.contains_key(&moved) {
+                    dist.insert(moved.clone(), d);
+                    next.push(moved);
+                }
+            }
+        }
+        frontier = next;
+    }
+    let mut rng = Rng(77);
+    for _ in 0..300 {
+        let mut s = p.goal.clone();
+        for _ in 0..rng.below(20) {
+            s = s.apply(&set.perms[rng.below(set.perms.len())], &m);
+        }
+        let ours = db.get(db.index(db.coords(&s)));
+        assert_eq!(ours, dist[&key(&s)]);
     }
 }

@@ -29,14 +29,15 @@ use plan::{Factor, Plan, MAX_VIEWS};
 use twisty::cube3::sym_table::{ClassGraph, SymSpace};
 use twisty::dist_table::fields::Fields;
 
-pub const BITS: u32 = 4;
+pub const BITS: u32 = crate::tables::floored::BITS;
 
 /// A view's coordinates: the outer's places and twists, the inner's twists.
 pub type ViewCoords = [u32; 3];
 
 /// One side the state is seen from: the moves as they look through it, and the symmetry.
 pub struct View {
-    pub moves: Vec<u8>,
+    /// What each move becomes (a puzzle may have more than 256 moves).
+    pub moves: Vec<u16>,
     pub sigma: Vec<u16>,
 }
 
@@ -112,7 +113,7 @@ impl SymPdb {
         let views = views
             .into_iter()
             .map(|v| View {
-                moves: v.image.iter().map(|&m| m as u8).collect(),
+                moves: v.image.iter().map(|&m| m as u16).collect(),
                 sigma: v.slots,
             })
             .collect();

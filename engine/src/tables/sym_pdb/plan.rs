@@ -134,15 +134,21 @@ pub fn choose(puzzle: &Puzzle, moves: &[Perm], names: &[String], limit: usize) -
                     let o = ComponentImage::new(&slots, &s.slots, pos, &outer_homes);
                     let i = ComponentImage::new(&slots, &s.slots, ipos, &inner_homes);
                     if let (Some(o), Some(i)) = (o, i) {
-                        if syms.len() < MAX_SYMS {
-                            syms.push(s.clone());
-                            outer_images.push(o);
-                            inner_images.push(i);
-                        }
+                        syms.push(s.clone());
+                        outer_images.push(o);
+                        inner_images.push(i);
                     }
                 }
                 if syms.is_empty() {
                     continue;
+                }
+                // The classes need a group (each symmetry's inverse and products among them); more
+                // than a class word holds, or a set `elements` left unfinished, reduce by nothing
+                // (the identity, which `elements` lists first).
+                if syms.len() > MAX_SYMS || !is_group(&syms) {
+                    syms.truncate(1);
+                    outer_images.truncate(1);
+                    inner_images.truncate(1);
                 }
                 let estimate = outer_size / syms.len() * inner_twists.size;
                 if estimate > limit {
@@ -173,6 +179,18 @@ pub fn choose(puzzle: &Puzzle, moves: &[Perm], names: &[String], limit: usize) -
         }
     }
     best
+}
+
+/// Whether the symmetries (by their action on the moves) hold each one's inverse and every product.
+fn is_group(syms: &[Symmetry]) -> bool {
+    let images: Vec<&[usize]> = syms.iter().map(|s| s.image.as_slice()).collect();
+    let has = |p: &[usize]| images.iter().any(|i| *i == p);
+    images.iter().all(|a| {
+        images.iter().all(|b| {
+            let product: Vec<usize> = a.iter().map(|&m| b[m]).collect();
+            has(&product)
+        })
+    })
 }
 
 /// Symmetries that show the tracked set from other sides: one for each set of pieces
