@@ -184,7 +184,7 @@ pub fn choose(puzzle: &Puzzle, moves: &[Perm], names: &[String], limit: usize) -
 /// Whether the symmetries (by their action on the moves) hold each one's inverse and every product.
 fn is_group(syms: &[Symmetry]) -> bool {
     let images: Vec<&[usize]> = syms.iter().map(|s| s.image.as_slice()).collect();
-    let has = |p: &[usize]| images.iter().any(|i| *i == p);
+    let has = |p: &[usize]| images.contains(&p);
     images.iter().all(|a| {
         images.iter().all(|b| {
             let product: Vec<usize> = a.iter().map(|&m| b[m]).collect();
