@@ -266,11 +266,24 @@ fn share(total: usize, count: usize, remaining: usize) -> usize {
 /// `c` occurs `counts[c]` times) in lexicographic order, in `0..multiset_count(counts)`: where pieces
 /// are interchangeable, a permutation's rank would count each state many times.
 pub fn rank_multiset(d: &[u8], counts: &[usize]) -> usize {
-    let mut left = counts.to_vec();
-    let mut total = multiset_count(&left);
+    // (On the stack where the classes are few: move tables rank millions of arrangements.)
+    let mut buf = [0usize; 32];
+    let mut heap;
+    let left: &mut [usize] = if counts.len() <= buf.len() {
+        buf[..counts.len()].copy_from_slice(counts);
+        &mut buf[..counts.len()]
+    } else {
+        heap = counts.to_vec();
+        &mut heap
+    };
+    let mut total = multiset_count(left);
     let mut r = 0;
     let n = d.len();
     for (i, &x) in d.iter().enumerate() {
+        // One arrangement left: the rest of the digits add nothing.
+        if total == 1 {
+            break;
+        }
         let remaining = n - i;
         let x = x as usize;
         for &count in &left[..x] {
@@ -303,6 +316,48 @@ pub fn unrank_multiset(mut r: usize, counts: &[usize], out: &mut [u8]) {
                 break;
             }
             r -= block;
+        }
+    }
+}
+
+/// Rank of where `k` distinct pieces are among `d.len()` places (digit `j + 1` marks piece `j`,
+/// 0 the others), in `0..n!/(n-k)!`: each piece's place among those the earlier ones left, mixed
+/// radix `n, n-1, ...` (Korf's six edges of twelve: 665,280 values).
+pub fn rank_partial(d: &[u8], k: usize) -> usize {
+    let mut at = [0usize; 32];
+    for (i, &x) in d.iter().enumerate() {
+        if x > 0 {
+            at[x as usize - 1] = i;
+        }
+    }
+    let mut r = 0;
+    for j in 0..k {
+        let before = at[..j].iter().filter(|&&a| a < at[j]).count();
+        r = r * (d.len() - j) + at[j] - before;
+    }
+    r
+}
+
+/// Inverse of [`rank_partial`].
+pub fn unrank_partial(mut r: usize, k: usize, out: &mut [u8]) {
+    let n = out.len();
+    let mut free = [0usize; 32];
+    for j in (0..k).rev() {
+        free[j] = r % (n - j);
+        r /= n - j;
+    }
+    out.iter_mut().for_each(|o| *o = 0);
+    for (j, &f) in free[..k].iter().enumerate() {
+        // The `f`-th place the earlier pieces left.
+        let mut seen = 0;
+        for o in out.iter_mut() {
+            if *o == 0 {
+                if seen == f {
+                    *o = j as u8 + 1;
+                    break;
+                }
+                seen += 1;
+            }
         }
     }
 }

@@ -8,7 +8,7 @@ use engine::model::reachable::Reachable;
 use engine::model::rotations;
 use engine::model::symmetries;
 use engine::model::Puzzle;
-use engine::tables::space::{coordinates, rank_count, Coord};
+use engine::tables::space::{coordinates, rank_count, tracked_parts, Coord};
 use engine::tables::sym_pdb::{self, SymPdb};
 use std::io::Write;
 
@@ -146,7 +146,32 @@ pub fn run(args: InfoArgs, w: &mut impl Write) -> Result<()> {
         }
         Err(e) => writeln!(w, "coordinates: none ({e})").map_err(io)?,
     }
-    sym_table(p, set, w)
+    sym_table(p, set, w)?;
+    tracked_tables(p, set, w)
+}
+
+/// The tables of some pieces of a component too large for all of them
+/// (`engine::tables::space::tracked_parts`), which a long search may build.
+fn tracked_tables(p: &Puzzle, set: &MoveSet, w: &mut impl Write) -> Result<()> {
+    let parts = tracked_parts(p, &set.perms, 1 << 28);
+    if parts.is_empty() {
+        return writeln!(w, "tables of tracked pieces: none").map_err(io);
+    }
+    let offsets = p.offsets();
+    for (places, twists) in parts {
+        let i = offsets.iter().rposition(|&o| o <= places.positions()[0]);
+        let name = i.map_or("?", |i| p.orbits[i].name.as_str());
+        writeln!(
+            w,
+            "table of tracked pieces: {name}, {} ({} places x {} twists = {} entries)",
+            places.describe(),
+            places.size,
+            twists.size,
+            places.size * twists.size
+        )
+        .map_err(io)?;
+    }
+    Ok(())
 }
 
 /// The table reduced by symmetry a long search would build (`engine::tables::sym_pdb`), if any.

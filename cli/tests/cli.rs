@@ -60,6 +60,10 @@ fn info_lists_the_cubes_48_symmetries() {
              (2048) x CORNERS twists (2187); 16 symmetries: 64430 classes",
         ))
         .stdout(predicate::str::contains("; 3 views"))
+        // Korf's six edges with their flips: 12 x 11 x 10 x 9 x 8 x 7 places, 2^6 flips.
+        .stdout(predicate::str::contains(
+            "table of tracked pieces: EDGES, where 6 of the pieces are (665280 places x 64 twists",
+        ))
         .get_output()
         .stdout
         .clone();

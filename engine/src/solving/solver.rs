@@ -248,6 +248,7 @@ impl Solver {
                 }
                 predicted /= growth;
             }
+            changed |= h.prepare_tracked(predicted);
             changed |= h.bounds.near.depth != near_depth;
             near_depth = h.bounds.near.depth;
             let t = Instant::now();

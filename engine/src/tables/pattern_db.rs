@@ -12,7 +12,7 @@
 
 use crate::model::State;
 use crate::tables::floored::Floored;
-use crate::tables::space::Coord;
+use crate::tables::space::{Coord, TrackedTwists};
 use twisty::dist_table::fields::Fields;
 use twisty::dist_table::Graph;
 
@@ -23,13 +23,15 @@ pub const BITS: u32 = crate::tables::floored::BITS;
 const PART_LIMIT: usize = 1 << 20;
 
 /// One side of a pattern database: one coordinate, or the arrangement and the orientations of one
-/// component (most significant first).
+/// component (most significant first), or the twists of the pieces the other side follows
+/// ([`TrackedTwists`]: their move depends on where those pieces are, the other side's value).
 #[derive(Clone)]
 pub struct Part {
     coords: Vec<Coord>,
     pub size: usize,
-    /// `table[v * moves + m]`, made by [`Part::tabulate`].
+    /// `table[v * moves + m]`, made by [`Part::tabulate`] (none for tracked twists).
     table: Vec<u32>,
+    tracked: Option<Box<TrackedTwists>>,
 }
 
 impl Part {
@@ -39,20 +41,42 @@ impl Part {
             coords,
             size,
             table: Vec::new(),
+            tracked: None,
         }
+    }
+
+    /// The pair of some pieces of a component: where they are (the outer part), how they are
+    /// turned (the inner). See [`crate::tables::space::tracked_parts`].
+    pub fn tracked_pair(places: Coord, twists: TrackedTwists) -> (Part, Part) {
+        let inner = Part {
+            coords: Vec::new(),
+            size: twists.size,
+            table: Vec::new(),
+            tracked: Some(Box::new(twists)),
+        };
+        (Part::new(vec![places]), inner)
+    }
+
+    /// Whether the part is the twists of tracked pieces.
+    pub fn is_tracked_twists(&self) -> bool {
+        self.tracked.is_some()
     }
 
     /// The part's value of a state.
     #[inline]
     pub fn value(&self, s: &State) -> usize {
+        if let Some(t) = &self.tracked {
+            return t.value(s);
+        }
         self.coords.iter().fold(0, |v, c| v * c.size + c.value(s))
     }
 
-    /// Whether the part has coordinate `c` (the same positions and kind).
+    /// Whether the part has coordinate `c` (the same positions, kind and size: where six edges
+    /// are is not where all twelve are).
     pub fn covers_coord(&self, c: &Coord) -> bool {
         self.coords
             .iter()
-            .any(|d| d.positions() == c.positions() && d.is_ori() == c.is_ori())
+            .any(|d| d.positions() == c.positions() && d.is_ori() == c.is_ori() && d.size == c.size)
     }
 
     pub fn coords(&self) -> &[Coord] {
@@ -66,6 +90,10 @@ impl Part {
 
     /// Makes the move table, `moves` moves a row.
     fn tabulate(&mut self, moves: usize) {
+        if let Some(t) = &mut self.tracked {
+            t.tabulate();
+            return;
+        }
         if !self.table.is_empty() {
             return;
         }
@@ -138,9 +166,23 @@ pub fn pairs(parts: &[Part], limit: usize) -> Vec<(usize, usize)> {
     out
 }
 
-/// The bytes a table of `outer` x `inner` takes.
-pub fn bytes_for(outer: &Part, inner: &Part) -> u64 {
-    (outer.size as u64 * inner.size as u64).div_ceil(64 / BITS as u64) * 8
+/// The bytes a table of `outer` x `inner` takes (with the move tables of tracked pieces, which
+/// are as large as a table: the 3x3x3's six edges' 665,280 places x 18 moves x 5 bytes).
+pub fn bytes_for(outer: &Part, inner: &Part, moves: usize) -> u64 {
+    let tables = inner
+        .tracked
+        .as_ref()
+        .map_or(0, |t| t.bytes() + outer.size as u64 * moves as u64 * 4);
+    (outer.size as u64 * inner.size as u64).div_ceil(64 / BITS as u64) * 8 + tables
+}
+
+/// The next inner value after move `m`, from outer value `o`.
+#[inline]
+fn inner_next(inner: &Part, o: usize, i: usize, m: usize, moves: usize) -> usize {
+    match &inner.tracked {
+        Some(t) => t.step(i as u32, o as u32, m) as usize,
+        None => inner.table[i * moves + m] as usize,
+    }
 }
 
 /// The product of two parts as a graph for the library's BFS.
@@ -158,10 +200,10 @@ impl Graph for PairGraph<'_> {
     #[inline]
     fn neighbors<F: FnMut(usize, usize)>(&self, s: usize, mut f: F) {
         let (o, i) = (s / self.inner.size, s % self.inner.size);
-        let (orow, irow) = (o * self.moves, i * self.moves);
+        let orow = o * self.moves;
         for m in 0..self.moves {
             let next = self.outer.table[orow + m] as usize * self.inner.size
-                + self.inner.table[irow + m] as usize;
+                + inner_next(self.inner, o, i, m, self.moves);
             f(m, next);
         }
     }
@@ -219,9 +261,10 @@ impl PatternDb {
     /// node: two look-ups instead of ranking the pieces).
     #[inline]
     pub fn step(&self, c: [u32; 2], m: usize) -> [u32; 2] {
+        let (o, i) = (c[0] as usize, c[1] as usize);
         [
-            self.outer.table[c[0] as usize * self.moves + m],
-            self.inner.table[c[1] as usize * self.moves + m],
+            self.outer.table[o * self.moves + m],
+            inner_next(&self.inner, o, i, m, self.moves) as u32,
         ]
     }
 

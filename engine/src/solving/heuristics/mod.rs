@@ -21,7 +21,7 @@ use crate::model::{Perm, Puzzle, State};
 use crate::solving::search_tree::{Bounds, MAX_PATTERNS};
 use crate::tables::near_table::{self, NearTable};
 use crate::tables::pattern_db::{self, Part, PatternDb};
-use crate::tables::space::{coordinates, Coord};
+use crate::tables::space::{coordinates, tracked_parts, Coord};
 use crate::tables::table_cache::Cache;
 use std::path::Path;
 use std::time::Instant;
@@ -69,6 +69,10 @@ struct Pending {
 /// it is expected to visit 16 times its states (some minutes of search, to which the last levels'
 /// half second is nothing).
 const PATTERN_AT: f64 = 1.0 / 8.0;
+/// A table of tracked pieces costs some 50 ns a state to build (its move tables, made piece by
+/// piece, more than its BFS: the megaminx's four corners, 9.4 million states, 0.47 s), against
+/// the 3x3x3 corners' 4 ns: it waits for that many times the nodes.
+const TRACKED_COST: f64 = 8.0;
 const WHOLE_AT: f64 = 16.0;
 
 /// A single coordinate's pattern database not built yet.
@@ -145,18 +149,28 @@ impl Heuristics {
         // Pairs of parts (the strongest bounds), the largest first, in half the budget; one
         // that says nothing the ones chosen do not (all its coordinates inside one of them) is
         // left out.
-        let parts = pattern_db::parts(&coords);
-        let pairs = if closed {
+        let mut parts = pattern_db::parts(&coords);
+        let mut pairs = if closed {
             pattern_db::pairs(&parts, PATTERN_DB_LIMIT)
         } else {
             Vec::new()
         };
+        // Components too large for a pair of all their pieces pair some of them (where they
+        // are, how they are turned), chosen among the rest by size alike.
+        if closed {
+            for (places, twists) in tracked_parts(puzzle, &perms, PATTERN_DB_LIMIT) {
+                let (outer, inner) = Part::tracked_pair(places, twists);
+                pairs.push((parts.len(), parts.len() + 1));
+                parts.extend([outer, inner]);
+            }
+            pairs.sort_by_key(|&(i, j)| std::cmp::Reverse(parts[i].size * parts[j].size));
+        }
         let mut chosen: Vec<(usize, usize)> = Vec::new();
         let mut pattern_bytes = 0;
         let (mut patterns, mut pending) = (Vec::new(), Vec::new());
         for (a, b) in pairs {
             let (outer, inner) = (&parts[a], &parts[b]);
-            let bytes = pattern_db::bytes_for(outer, inner);
+            let bytes = pattern_db::bytes_for(outer, inner, perms.len());
             let inside = |&(x, y): &(usize, usize)| {
                 let within = |c: &Coord| parts[x].covers_coord(c) || parts[y].covers_coord(c);
                 outer.coords().iter().chain(inner.coords()).all(within)
@@ -293,16 +307,28 @@ impl Heuristics {
     /// keeps them in the cache. True if it built one (the node counts so far then no longer
     /// predict the next).
     pub fn prepare(&mut self, nodes: f64) -> bool {
-        self.prepare_with(nodes, false)
+        self.prepare_with(nodes, false, false)
+    }
+
+    /// [`Heuristics::prepare`] for the tables of tracked pieces, which cost more than a near
+    /// table's level: asked after the near table has been deepened, with the nodes it leaves.
+    pub fn prepare_tracked(&mut self, nodes: f64) -> bool {
+        self.prepare_with(nodes, false, true)
     }
 
     /// Builds every table that fits at once (the whole-component ones without their last
     /// levels), as a run that solves many states would.
     pub fn build_all(&mut self) {
-        self.prepare_with(0.0, true);
+        self.prepare_with(0.0, true, false);
+        self.prepare_with(0.0, true, true);
     }
 
-    fn prepare_with(&mut self, nodes: f64, all: bool) -> bool {
+    /// Builds what pays before an iteration of `nodes` (everything with `all`): the tables of
+    /// tracked pieces alone with `tracked`, else the others.
+    fn prepare_with(&mut self, nodes: f64, all: bool, tracked: bool) -> bool {
+        if tracked {
+            return self.prepare_pending(nodes, all, true);
+        }
         let mut built = self.prepare_sym(nodes, all);
         let (later, now): (Vec<_>, Vec<_>) = std::mem::take(&mut self.singles)
             .into_iter()
@@ -313,10 +339,29 @@ impl Heuristics {
             self.bounds.pdbs.push(pdb);
             built = true;
         }
+        built | self.prepare_pending(nodes, all, false)
+    }
+
+    /// Builds the pending pattern databases that pay (those of tracked pieces, or the others).
+    fn prepare_pending(&mut self, nodes: f64, all: bool, tracked: bool) -> bool {
+        let mut built = false;
         let mut i = 0;
         while i < self.pending.len() {
             let p = &self.pending[i];
-            let size = (p.outer.size * p.inner.size) as f64;
+            if p.inner.is_tracked_twists() != tracked {
+                i += 1;
+                continue;
+            }
+            // A state costs a step per move to build: the rule was measured with 18 moves
+            // (the megaminx's 48 wait for 2.7 times the nodes); tracked pieces' tables cost
+            // [`TRACKED_COST`] times more again.
+            let cost = if p.inner.is_tracked_twists() {
+                TRACKED_COST
+            } else {
+                1.0
+            };
+            let size =
+                (p.outer.size * p.inner.size) as f64 * (self.moves as f64 / 18.0).max(1.0) * cost;
             let whole = nodes >= WHOLE_AT * size;
             let wanted = all || nodes >= PATTERN_AT * size;
             if !wanted || (p.completes.is_some() && !whole) {

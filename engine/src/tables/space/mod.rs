@@ -10,9 +10,11 @@ use crate::model::{Perm, Puzzle, State};
 
 mod conjugation;
 mod orbit_coord;
+mod tracked;
 
 pub use conjugation::{all_digits, class_of_home, ComponentImage, Conjugation, TwistTerms};
 pub use orbit_coord::{coordinates, rank_count, Coord};
+pub use tracked::{tracked_parts, TrackedTwists};
 
 /// The space of a puzzle under a list of moves.
 #[derive(Clone, Debug)]

@@ -9,8 +9,9 @@
 
 use crate::model::{Perm, Puzzle, State};
 use twisty::coord::{
-    perm_parity, rank_multiset, rank_ori, rank_ori_sum, rank_perm, rank_perm_through,
-    unrank_multiset, unrank_ori, unrank_ori_sum_to, unrank_perm, unrank_perm_parity,
+    perm_parity, rank_multiset, rank_ori, rank_ori_sum, rank_partial, rank_perm, rank_perm_through,
+    unrank_multiset, unrank_ori, unrank_ori_sum_to, unrank_partial, unrank_perm,
+    unrank_perm_parity,
 };
 
 /// Coordinates up to this size get move tables.
@@ -23,6 +24,8 @@ enum Kind {
     Perm { even: bool },
     /// Interchangeable pieces: digits are classes with these counts, ranked as a multiset.
     Arrangement { counts: Vec<usize> },
+    /// `k` distinct pieces followed among the rest: digit `j + 1` is piece `j`, 0 the others.
+    Partial { k: usize },
     /// Orientations modulo `k`; with `implied`, the last digit makes the sum `sum` (mod `k`).
     Ori { k: u8, implied: bool, sum: u8 },
 }
@@ -69,6 +72,7 @@ impl Coord {
             Kind::Arrangement { counts } => {
                 format!("where the pieces are, alike ones in {} kinds", counts.len())
             }
+            Kind::Partial { k } => format!("where {k} of the pieces are"),
             Kind::Ori { k, implied, .. } => format!(
                 "orientations mod {k}{}",
                 if *implied { " (the last implied)" } else { "" }
@@ -80,23 +84,65 @@ impl Coord {
     /// places hold them): an arrangement of two kinds, the pieces labelled in `tracked` and the
     /// rest, over `positions` (one component of distinct labels), moved by `moves`.
     pub fn tracked(puzzle: &Puzzle, moves: &[Perm], positions: &[usize], tracked: &[u8]) -> Coord {
+        Coord::tracked_as(puzzle, moves, positions, tracked, false)
+    }
+
+    /// Where each of some pieces of a component is (Korf's six edges: which of the 12 places
+    /// holds each of them, 665,280 values): an arrangement in which every piece labelled in
+    /// `tracked` is a kind of its own (digit `j + 1` for `tracked[j]`), the rest one kind (0).
+    pub fn tracked_each(
+        puzzle: &Puzzle,
+        moves: &[Perm],
+        positions: &[usize],
+        tracked: &[u8],
+    ) -> Coord {
+        Coord::tracked_as(puzzle, moves, positions, tracked, true)
+    }
+
+    fn tracked_as(
+        puzzle: &Puzzle,
+        moves: &[Perm],
+        positions: &[usize],
+        tracked: &[u8],
+        each: bool,
+    ) -> Coord {
         let mut local = vec![usize::MAX; puzzle.positions()];
         for (k, &p) in positions.iter().enumerate() {
             local[p] = k;
         }
-        let mut digit_of_label = vec![1u8; 256];
-        for &l in tracked {
-            digit_of_label[l as usize] = 0;
-        }
         let labels = positions.iter().map(|&p| puzzle.goal.label[p]);
         let rest = labels.clone().find(|l| !tracked.contains(l)).unwrap_or(0);
-        let counts = vec![tracked.len(), positions.len() - tracked.len()];
+        let (digit_of_label, label_of_digit, kind) = if each {
+            // The rest first: a rank then stops at the last tracked piece.
+            let mut digit_of_label = vec![0u8; 256];
+            for (j, &l) in tracked.iter().enumerate() {
+                digit_of_label[l as usize] = j as u8 + 1;
+            }
+            let mut label_of_digit = vec![rest];
+            label_of_digit.extend_from_slice(tracked);
+            let kind = Kind::Partial { k: tracked.len() };
+            (digit_of_label, label_of_digit, kind)
+        } else {
+            let mut digit_of_label = vec![1u8; 256];
+            for &l in tracked {
+                digit_of_label[l as usize] = 0;
+            }
+            let first = tracked.first().copied().unwrap_or(0);
+            let counts = vec![tracked.len(), positions.len() - tracked.len()];
+            let kind = Kind::Arrangement { counts };
+            (digit_of_label, vec![first, rest], kind)
+        };
+        let n = positions.len();
+        let size = match &kind {
+            Kind::Arrangement { counts } => twisty::coord::multiset_count(counts),
+            _ => (n + 1 - tracked.len()..=n).product(),
+        };
         Coord {
             positions: positions.to_vec(),
-            size: twisty::coord::multiset_count(&counts),
-            kind: Kind::Arrangement { counts },
+            size,
+            kind,
             digit_of_label,
-            label_of_digit: vec![tracked.first().copied().unwrap_or(0), rest],
+            label_of_digit,
             local: moves
                 .iter()
                 .map(|m| {
@@ -111,6 +157,11 @@ impl Coord {
     /// The digit a piece of label `l` gives (its class; of a coordinate of where pieces are).
     pub(super) fn digit_of(&self, l: u8) -> u8 {
         self.digit_of_label[l as usize]
+    }
+
+    /// Where move `m` takes each local position's piece from (local positions).
+    pub(super) fn local_src(&self, m: usize) -> &[u8] {
+        &self.local[m].0
     }
 
     /// The move table, `table[c * moves + m]`, where the coordinate is small enough for one.
@@ -143,6 +194,7 @@ impl Coord {
             Kind::Perm { even: false } => rank_perm(d),
             Kind::Perm { even: true } => rank_perm(d) / 2,
             Kind::Arrangement { counts } => rank_multiset(d, counts),
+            Kind::Partial { k } => rank_partial(d, *k),
             Kind::Ori {
                 k, implied: true, ..
             } => rank_ori_sum(d, *k),
@@ -155,6 +207,7 @@ impl Coord {
             Kind::Perm { even: false } => unrank_perm(r, out),
             Kind::Perm { even: true } => unrank_perm_parity(r, 0, out),
             Kind::Arrangement { counts } => unrank_multiset(r, counts, out),
+            Kind::Partial { k } => unrank_partial(r, *k, out),
             Kind::Ori {
                 k,
                 implied: true,
@@ -254,7 +307,7 @@ impl Coord {
 }
 
 /// The positions of each orbit that the moves connect, each list in order, orbits in order.
-fn components(puzzle: &Puzzle, moves: &[Perm]) -> Vec<Vec<usize>> {
+pub(super) fn components(puzzle: &Puzzle, moves: &[Perm]) -> Vec<Vec<usize>> {
     let n = puzzle.positions();
     let mut root: Vec<usize> = (0..n).collect();
     fn find(root: &mut [usize], mut i: usize) -> usize {

@@ -1,0 +1,224 @@
+//! Some pieces of one component, followed alone: Korf's six of the 3x3x3's twelve edges, four of
+//! the megaminx's corners of one face. Where they are is an arrangement in which each tracked
+//! piece is a kind of its own ([`Coord::tracked_each`]); how they are turned is one digit per
+//! *piece* (not per place, as a whole component's twists are), so a move's effect on the twists
+//! depends on where the pieces are: it is tabled per (places, move) as the twists it adds
+//! ([`TrackedTwists::step`]). A component too large for a table of all its pieces gets one of
+//! these ([`tracked_parts`]).
+
+use super::orbit_coord::components;
+use super::Coord;
+use crate::model::{Perm, Puzzle, State};
+
+/// A component's places up to this many values are followed (the move table's rows).
+pub const PLACES_LIMIT: usize = 1 << 20;
+/// And up to this many (places, move) pairs: the move table and the twists' table, 5 bytes each
+/// (the 3x3x3's six edges: 12 million; the megaminx's four corners: 5.6 million).
+pub const STEPS_LIMIT: usize = 1 << 24;
+/// Tables of fewer states are not offered.
+const MIN_STATES: usize = 1 << 20;
+/// Twists of the tracked pieces up to this many values (a byte a step).
+const TWISTS_LIMIT: usize = 256;
+
+/// The twists of the pieces a [`Coord::tracked_each`] follows, digit `j` the twist of tracked
+/// piece `j`, least significant first.
+#[derive(Clone, Debug)]
+pub struct TrackedTwists {
+    places: Coord,
+    positions: Vec<usize>,
+    k: usize,
+    modulus: u8,
+    pub size: usize,
+    /// Per move, the twist it gives the piece it brings to each local position.
+    twists: Vec<Vec<u8>>,
+    /// `delta[places * moves + m]`: the twists move `m` adds to the tracked pieces from those
+    /// places, as a value; made by [`TrackedTwists::tabulate`].
+    delta: Vec<u8>,
+    /// `add[a * size + b]`: the twists `a` and `b` added digit by digit.
+    add: Vec<u8>,
+}
+
+impl TrackedTwists {
+    /// The twists of the `k` pieces `places` follows, over its positions, mod `modulus`.
+    pub fn new(places: &Coord, moves: &[Perm], k: usize, modulus: u8) -> TrackedTwists {
+        let positions = places.positions().to_vec();
+        let twists = moves
+            .iter()
+            .map(|m| positions.iter().map(|&p| m.twist[p] % modulus).collect())
+            .collect();
+        TrackedTwists {
+            places: places.clone(),
+            positions,
+            k,
+            modulus,
+            size: (modulus as usize).pow(k as u32),
+            twists,
+            delta: Vec::new(),
+            add: Vec::new(),
+        }
+    }
+
+    /// The twists of a state.
+    pub fn value(&self, s: &State) -> usize {
+        let (mut w, m) = (0, self.modulus as usize);
+        for &p in &self.positions {
+            // (Digit 0 is the pieces not followed; tracked piece `j` is digit `j + 1`.)
+            let j = self.places.digit_of(s.label[p]) as usize;
+            if j > 0 {
+                w += (s.ori[p] as usize % m) * m.pow(j as u32 - 1);
+            }
+        }
+        w
+    }
+
+    /// Makes the tables (a pass over every places value and move).
+    pub fn tabulate(&mut self) {
+        if !self.add.is_empty() {
+            return;
+        }
+        let (m, n, moves) = (
+            self.modulus as usize,
+            self.positions.len(),
+            self.twists.len(),
+        );
+        let power: Vec<usize> = (0..self.k).map(|j| m.pow(j as u32)).collect();
+        let mut delta = vec![0u8; self.places.size * moves];
+        let mut d = vec![0u8; n];
+        for p in 0..self.places.size {
+            self.places.unrank(p, &mut d);
+            for (mv, twist) in self.twists.iter().enumerate() {
+                let src = self.places.local_src(mv);
+                let mut sum = 0;
+                for i in 0..n {
+                    let j = d[src[i] as usize] as usize;
+                    if j > 0 {
+                        sum += twist[i] as usize * power[j - 1];
+                    }
+                }
+                delta[p * moves + mv] = sum as u8;
+            }
+        }
+        let digits = |mut w: usize| -> Vec<usize> {
+            (0..self.k)
+                .map(|_| {
+                    let x = w % m;
+                    w /= m;
+                    x
+                })
+                .collect()
+        };
+        let mut add = vec![0u8; self.size * self.size];
+        for a in 0..self.size {
+            let da = digits(a);
+            for b in 0..self.size {
+                let sum: usize = digits(b)
+                    .iter()
+                    .zip(&da)
+                    .zip(&power)
+                    .map(|((x, y), p)| (x + y) % m * p)
+                    .sum();
+                add[a * self.size + b] = sum as u8;
+            }
+        }
+        self.delta = delta;
+        self.add = add;
+    }
+
+    /// Twists `w` after move `m` from places `places` (tabled: [`TrackedTwists::tabulate`]).
+    #[inline]
+    pub fn step(&self, w: u32, places: u32, m: usize) -> u32 {
+        let d = self.delta[places as usize * self.twists.len() + m];
+        self.add[w as usize * self.size + d as usize] as u32
+    }
+
+    /// Bytes of the tables.
+    pub fn bytes(&self) -> u64 {
+        (self.places.size * self.twists.len() + self.size * self.size) as u64
+    }
+}
+
+/// For each component of distinct pieces too large for a table of all of them, the most of its
+/// pieces that fit ([`PLACES_LIMIT`], [`STEPS_LIMIT`], `states` with their twists), chosen as
+/// the pieces of one move, then of the moves that share most pieces with those chosen (a face's
+/// corners, then its neighbours'): where they are, and how they are turned.
+pub fn tracked_parts(
+    puzzle: &Puzzle,
+    moves: &[Perm],
+    states: usize,
+) -> Vec<(Coord, TrackedTwists)> {
+    let modulus = puzzle.modulus();
+    let mut out = Vec::new();
+    for positions in components(puzzle, moves) {
+        let n = positions.len();
+        let mut labels: Vec<u8> = positions.iter().map(|&p| puzzle.goal.label[p]).collect();
+        labels.sort_unstable();
+        labels.dedup();
+        // All of them fit a pair of parts (the pattern databases' own) below ten pieces.
+        if !(10..=255).contains(&n) || labels.len() < n {
+            continue;
+        }
+        let m = modulus[positions[0]] as usize;
+        let fits = |k: usize| {
+            let places: usize = (n + 1 - k..=n).product();
+            places <= PLACES_LIMIT
+                && places * moves.len() <= STEPS_LIMIT
+                && m.pow(k as u32) <= TWISTS_LIMIT
+                && places * m.pow(k as u32) <= states
+        };
+        let mut k = 0;
+        while k < n && fits(k + 1) {
+            k += 1;
+        }
+        // A smaller table says little the near table does not (the megaminx's three edges:
+        // 194,880 states, distances up to 6).
+        let places: usize = (n + 1 - k..=n).product();
+        if places * m.pow(k as u32) < MIN_STATES {
+            continue;
+        }
+        let chosen = choose_pieces(&positions, moves, k);
+        let tracked: Vec<u8> = chosen.iter().map(|&p| puzzle.goal.label[p]).collect();
+        let places = Coord::tracked_each(puzzle, moves, &positions, &tracked);
+        let twists = TrackedTwists::new(&places, moves, k, m as u8);
+        out.push((places, twists));
+    }
+    out
+}
+
+/// `k` positions of `positions`: one move's, then those of the move that shares most with the
+/// chosen ones (and has some not chosen), in order.
+fn choose_pieces(positions: &[usize], moves: &[Perm], k: usize) -> Vec<usize> {
+    let support: Vec<Vec<usize>> = moves
+        .iter()
+        .map(|m| {
+            let moved = positions.iter().filter(|&&p| m.src[p] as usize != p);
+            moved.copied().collect()
+        })
+        .collect();
+    let mut chosen: Vec<usize> = Vec::new();
+    while chosen.len() < k {
+        let fresh = |s: &Vec<usize>| s.iter().filter(|p| !chosen.contains(p)).count();
+        let shared = |s: &Vec<usize>| s.len() - fresh(s);
+        let wanted = k - chosen.len();
+        // (Reversed: of equals, the first move.)
+        let Some(next) = support
+            .iter()
+            .rev()
+            .filter(|s| fresh(s) > 0)
+            .max_by_key(|s| (shared(s), fresh(s).min(wanted)))
+        else {
+            break;
+        };
+        for &p in next {
+            if chosen.len() < k && !chosen.contains(&p) {
+                chosen.push(p);
+            }
+        }
+    }
+    // A component no move reaches in full (never, as components are what moves connect).
+    for &p in positions {
+        if chosen.len() < k && !chosen.contains(&p) {
+            chosen.push(p);
+        }
+    }
+    chosen
+}
