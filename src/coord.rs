@@ -266,6 +266,9 @@ fn share(total: usize, count: usize, remaining: usize) -> usize {
 /// `c` occurs `counts[c]` times) in lexicographic order, in `0..multiset_count(counts)`: where pieces
 /// are interchangeable, a permutation's rank would count each state many times.
 pub fn rank_multiset(d: &[u8], counts: &[usize]) -> usize {
+    if counts.len() == 2 && d.len() < BINOMIAL.len() {
+        return rank_two_kinds(d, counts[0]);
+    }
     // (On the stack where the classes are few: move tables rank millions of arrangements.)
     let mut buf = [0usize; 32];
     let mut heap;
@@ -297,6 +300,44 @@ pub fn rank_multiset(d: &[u8], counts: &[usize]) -> usize {
     r
 }
 
+/// `BINOMIAL[n][k]`: `n` choose `k`, for the ranks of two kinds.
+const BINOMIAL: [[u64; 33]; 33] = binomials();
+
+const fn binomials() -> [[u64; 33]; 33] {
+    let mut t = [[0u64; 33]; 33];
+    let mut n = 0;
+    while n < 33 {
+        t[n][0] = 1;
+        let mut k = 1;
+        while k <= n {
+            t[n][k] = t[n - 1][k - 1] + if k < n { t[n - 1][k] } else { 0 };
+            k += 1;
+        }
+        n += 1;
+    }
+    t
+}
+
+/// [`rank_multiset`] of two kinds (`zeros` of kind 0; Kociemba's slice edges), by table: a 1 at
+/// a place counts the arrangements with a 0 there instead, `remaining - 1` choose `zeros - 1`.
+fn rank_two_kinds(d: &[u8], mut zeros: usize) -> usize {
+    let mut r = 0;
+    let n = d.len();
+    for (i, &x) in d.iter().enumerate() {
+        let remaining = n - i;
+        // The rest all of one kind: they add nothing.
+        if zeros == 0 || zeros == remaining {
+            break;
+        }
+        if x == 0 {
+            zeros -= 1;
+        } else {
+            r += BINOMIAL[remaining - 1][zeros - 1] as usize;
+        }
+    }
+    r
+}
+
 /// Inverse of [`rank_multiset`].
 pub fn unrank_multiset(mut r: usize, counts: &[usize], out: &mut [u8]) {
     let mut left = counts.to_vec();
@@ -316,48 +357,6 @@ pub fn unrank_multiset(mut r: usize, counts: &[usize], out: &mut [u8]) {
                 break;
             }
             r -= block;
-        }
-    }
-}
-
-/// Rank of where `k` distinct pieces are among `d.len()` places (digit `j + 1` marks piece `j`,
-/// 0 the others), in `0..n!/(n-k)!`: each piece's place among those the earlier ones left, mixed
-/// radix `n, n-1, ...` (Korf's six edges of twelve: 665,280 values).
-pub fn rank_partial(d: &[u8], k: usize) -> usize {
-    let mut at = [0usize; 32];
-    for (i, &x) in d.iter().enumerate() {
-        if x > 0 {
-            at[x as usize - 1] = i;
-        }
-    }
-    let mut r = 0;
-    for j in 0..k {
-        let before = at[..j].iter().filter(|&&a| a < at[j]).count();
-        r = r * (d.len() - j) + at[j] - before;
-    }
-    r
-}
-
-/// Inverse of [`rank_partial`].
-pub fn unrank_partial(mut r: usize, k: usize, out: &mut [u8]) {
-    let n = out.len();
-    let mut free = [0usize; 32];
-    for j in (0..k).rev() {
-        free[j] = r % (n - j);
-        r /= n - j;
-    }
-    out.iter_mut().for_each(|o| *o = 0);
-    for (j, &f) in free[..k].iter().enumerate() {
-        // The `f`-th place the earlier pieces left.
-        let mut seen = 0;
-        for o in out.iter_mut() {
-            if *o == 0 {
-                if seen == f {
-                    *o = j as u8 + 1;
-                    break;
-                }
-                seen += 1;
-            }
         }
     }
 }

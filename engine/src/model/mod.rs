@@ -18,6 +18,7 @@
 pub mod alg;
 pub mod big_uint;
 pub mod choice;
+pub mod inverse;
 pub mod look_stabiliser;
 pub mod metric;
 pub mod net_drawing;
@@ -45,7 +46,7 @@ pub struct Perm {
 }
 
 /// A state: the label (goal class) and orientation of the piece at each position.
-#[derive(Clone, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+#[derive(Clone, Debug, Default, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub struct State {
     pub label: Vec<u8>,
     pub ori: Vec<u8>,

@@ -285,6 +285,8 @@ impl Heuristics {
                 patterns,
                 sym: None,
                 pdbs,
+                // (With several goals a state's inverse is not as far as the state.)
+                inverse: goals.len() == 1,
             },
             near_moves,
             pending,

@@ -7,18 +7,18 @@
 //! turned (one digit per position; the last implied when no move changes the component's twist
 //! sum).
 
+use super::tracked::{rank_partial, unrank_partial};
 use crate::model::{Perm, Puzzle, State};
 use twisty::coord::{
-    perm_parity, rank_multiset, rank_ori, rank_ori_sum, rank_partial, rank_perm, rank_perm_through,
-    unrank_multiset, unrank_ori, unrank_ori_sum_to, unrank_partial, unrank_perm,
-    unrank_perm_parity,
+    perm_parity, rank_multiset, rank_ori, rank_ori_sum, rank_perm, rank_perm_through,
+    unrank_multiset, unrank_ori, unrank_ori_sum_to, unrank_perm, unrank_perm_parity,
 };
 
 /// Coordinates up to this size get move tables.
 const TABLE_LIMIT: usize = 1 << 20;
 
 #[derive(Clone, Debug)]
-enum Kind {
+pub(super) enum Kind {
     /// Distinct pieces: digits are local piece indices, ranked by Lehmer code (halved, with the
     /// parity implied, when `even`).
     Perm { even: bool },
@@ -33,16 +33,16 @@ enum Kind {
 /// One coordinate: a function of the digits at `positions`.
 #[derive(Clone, Debug)]
 pub struct Coord {
-    positions: Vec<usize>,
-    kind: Kind,
+    pub(super) positions: Vec<usize>,
+    pub(super) kind: Kind,
     pub size: usize,
     /// Digit of each label (Perm: the local index of its home; Arrangement: its class).
-    digit_of_label: Vec<u8>,
+    pub(super) digit_of_label: Vec<u8>,
     /// The goal label of each digit (Perm) or class (Arrangement).
-    label_of_digit: Vec<u8>,
+    pub(super) label_of_digit: Vec<u8>,
     /// Per move, the component-local `src` and `twist`.
-    local: Vec<(Vec<u8>, Vec<u8>)>,
-    table: Option<Vec<u32>>,
+    pub(super) local: Vec<(Vec<u8>, Vec<u8>)>,
+    pub(super) table: Option<Vec<u32>>,
 }
 
 impl Coord {
@@ -77,80 +77,6 @@ impl Coord {
                 "orientations mod {k}{}",
                 if *implied { " (the last implied)" } else { "" }
             ),
-        }
-    }
-
-    /// Where some pieces of a component are, as a set (Kociemba's slice edges: which 4 of the 12
-    /// places hold them): an arrangement of two kinds, the pieces labelled in `tracked` and the
-    /// rest, over `positions` (one component of distinct labels), moved by `moves`.
-    pub fn tracked(puzzle: &Puzzle, moves: &[Perm], positions: &[usize], tracked: &[u8]) -> Coord {
-        Coord::tracked_as(puzzle, moves, positions, tracked, false)
-    }
-
-    /// Where each of some pieces of a component is (Korf's six edges: which of the 12 places
-    /// holds each of them, 665,280 values): an arrangement in which every piece labelled in
-    /// `tracked` is a kind of its own (digit `j + 1` for `tracked[j]`), the rest one kind (0).
-    pub fn tracked_each(
-        puzzle: &Puzzle,
-        moves: &[Perm],
-        positions: &[usize],
-        tracked: &[u8],
-    ) -> Coord {
-        Coord::tracked_as(puzzle, moves, positions, tracked, true)
-    }
-
-    fn tracked_as(
-        puzzle: &Puzzle,
-        moves: &[Perm],
-        positions: &[usize],
-        tracked: &[u8],
-        each: bool,
-    ) -> Coord {
-        let mut local = vec![usize::MAX; puzzle.positions()];
-        for (k, &p) in positions.iter().enumerate() {
-            local[p] = k;
-        }
-        let labels = positions.iter().map(|&p| puzzle.goal.label[p]);
-        let rest = labels.clone().find(|l| !tracked.contains(l)).unwrap_or(0);
-        let (digit_of_label, label_of_digit, kind) = if each {
-            // The rest first: a rank then stops at the last tracked piece.
-            let mut digit_of_label = vec![0u8; 256];
-            for (j, &l) in tracked.iter().enumerate() {
-                digit_of_label[l as usize] = j as u8 + 1;
-            }
-            let mut label_of_digit = vec![rest];
-            label_of_digit.extend_from_slice(tracked);
-            let kind = Kind::Partial { k: tracked.len() };
-            (digit_of_label, label_of_digit, kind)
-        } else {
-            let mut digit_of_label = vec![1u8; 256];
-            for &l in tracked {
-                digit_of_label[l as usize] = 0;
-            }
-            let first = tracked.first().copied().unwrap_or(0);
-            let counts = vec![tracked.len(), positions.len() - tracked.len()];
-            let kind = Kind::Arrangement { counts };
-            (digit_of_label, vec![first, rest], kind)
-        };
-        let n = positions.len();
-        let size = match &kind {
-            Kind::Arrangement { counts } => twisty::coord::multiset_count(counts),
-            _ => (n + 1 - tracked.len()..=n).product(),
-        };
-        Coord {
-            positions: positions.to_vec(),
-            size,
-            kind,
-            digit_of_label,
-            label_of_digit,
-            local: moves
-                .iter()
-                .map(|m| {
-                    let src = positions.iter().map(|&p| local[m.src[p] as usize] as u8);
-                    (src.collect(), vec![0; positions.len()])
-                })
-                .collect(),
-            table: None,
         }
     }
 

@@ -6,7 +6,7 @@
 //! ([`TrackedTwists::step`]). A component too large for a table of all its pieces gets one of
 //! these ([`tracked_parts`]).
 
-use super::orbit_coord::components;
+use super::orbit_coord::{components, Kind};
 use super::Coord;
 use crate::model::{Perm, Puzzle, State};
 
@@ -19,6 +19,82 @@ pub const STEPS_LIMIT: usize = 1 << 24;
 const MIN_STATES: usize = 1 << 20;
 /// Twists of the tracked pieces up to this many values (a byte a step).
 const TWISTS_LIMIT: usize = 256;
+
+impl Coord {
+    /// Where some pieces of a component are, as a set (Kociemba's slice edges: which 4 of the 12
+    /// places hold them): an arrangement of two kinds, the pieces labelled in `tracked` and the
+    /// rest, over `positions` (one component of distinct labels), moved by `moves`.
+    pub fn tracked(puzzle: &Puzzle, moves: &[Perm], positions: &[usize], tracked: &[u8]) -> Coord {
+        Coord::tracked_as(puzzle, moves, positions, tracked, false)
+    }
+
+    /// Where each of some pieces of a component is (Korf's six edges: which of the 12 places
+    /// holds each of them, 665,280 values): an arrangement in which every piece labelled in
+    /// `tracked` is a kind of its own (digit `j + 1` for `tracked[j]`), the rest one kind (0).
+    pub fn tracked_each(
+        puzzle: &Puzzle,
+        moves: &[Perm],
+        positions: &[usize],
+        tracked: &[u8],
+    ) -> Coord {
+        Coord::tracked_as(puzzle, moves, positions, tracked, true)
+    }
+
+    fn tracked_as(
+        puzzle: &Puzzle,
+        moves: &[Perm],
+        positions: &[usize],
+        tracked: &[u8],
+        each: bool,
+    ) -> Coord {
+        let mut local = vec![usize::MAX; puzzle.positions()];
+        for (k, &p) in positions.iter().enumerate() {
+            local[p] = k;
+        }
+        let labels = positions.iter().map(|&p| puzzle.goal.label[p]);
+        let rest = labels.clone().find(|l| !tracked.contains(l)).unwrap_or(0);
+        let (digit_of_label, label_of_digit, kind) = if each {
+            // The rest first: a rank then stops at the last tracked piece.
+            let mut digit_of_label = vec![0u8; 256];
+            for (j, &l) in tracked.iter().enumerate() {
+                digit_of_label[l as usize] = j as u8 + 1;
+            }
+            let mut label_of_digit = vec![rest];
+            label_of_digit.extend_from_slice(tracked);
+            let kind = Kind::Partial { k: tracked.len() };
+            (digit_of_label, label_of_digit, kind)
+        } else {
+            let mut digit_of_label = vec![1u8; 256];
+            for &l in tracked {
+                digit_of_label[l as usize] = 0;
+            }
+            let first = tracked.first().copied().unwrap_or(0);
+            let counts = vec![tracked.len(), positions.len() - tracked.len()];
+            let kind = Kind::Arrangement { counts };
+            (digit_of_label, vec![first, rest], kind)
+        };
+        let n = positions.len();
+        let size = match &kind {
+            Kind::Arrangement { counts } => twisty::coord::multiset_count(counts),
+            _ => (n + 1 - tracked.len()..=n).product(),
+        };
+        Coord {
+            positions: positions.to_vec(),
+            size,
+            kind,
+            digit_of_label,
+            label_of_digit,
+            local: moves
+                .iter()
+                .map(|m| {
+                    let src = positions.iter().map(|&p| local[m.src[p] as usize] as u8);
+                    (src.collect(), vec![0; positions.len()])
+                })
+                .collect(),
+            table: None,
+        }
+    }
+}
 
 /// The twists of the pieces a [`Coord::tracked_each`] follows, digit `j` the twist of tracked
 /// piece `j`, least significant first.
@@ -221,4 +297,92 @@ fn choose_pieces(positions: &[usize], moves: &[Perm], k: usize) -> Vec<usize> {
         }
     }
     chosen
+}
+
+/// Rank of where `k` distinct pieces are among `d.len()` places (digit `j + 1` marks piece `j`,
+/// 0 the others), in `0..n!/(n-k)!`: each piece's place among those the earlier ones left, mixed
+/// radix `n, n-1, ...` (Korf's six edges of twelve: 665,280 values).
+pub(super) fn rank_partial(d: &[u8], k: usize) -> usize {
+    let mut at = [0usize; 32];
+    for (i, &x) in d.iter().enumerate() {
+        if x > 0 {
+            at[x as usize - 1] = i;
+        }
+    }
+    let mut r = 0;
+    for j in 0..k {
+        let before = at[..j].iter().filter(|&&a| a < at[j]).count();
+        r = r * (d.len() - j) + at[j] - before;
+    }
+    r
+}
+
+/// Inverse of [`rank_partial`].
+pub(super) fn unrank_partial(mut r: usize, k: usize, out: &mut [u8]) {
+    let n = out.len();
+    let mut free = [0usize; 32];
+    for j in (0..k).rev() {
+        free[j] = r % (n - j);
+        r /= n - j;
+    }
+    out.iter_mut().for_each(|o| *o = 0);
+    for (j, &f) in free[..k].iter().enumerate() {
+        // The `f`-th place the earlier pieces left.
+        let mut seen = 0;
+        for o in out.iter_mut() {
+            if *o == 0 {
+                if seen == f {
+                    *o = j as u8 + 1;
+                    break;
+                }
+                seen += 1;
+            }
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::{rank_partial, unrank_partial};
+
+    /// Every permutation of `0..n`, written out by insertion (no ranking involved).
+    fn permutations(n: usize) -> Vec<Vec<usize>> {
+        let mut all = vec![Vec::new()];
+        for x in 0..n {
+            all = all
+                .into_iter()
+                .flat_map(|p| {
+                    (0..=p.len()).map(move |i| {
+                        let mut q = p.clone();
+                        q.insert(i, x);
+                        q
+                    })
+                })
+                .collect();
+        }
+        all
+    }
+
+    #[test]
+    fn partial_ranks_are_a_bijection_of_the_arrangements() {
+        // Three distinct pieces (1, 2, 3) among seven places: the arrangements, listed from every
+        // permutation, are 7 x 6 x 5 = 210, and their ranks are 0..210, each undone by the unrank.
+        let pieces = [1u8, 2, 3, 0, 0, 0, 0];
+        let mut all: Vec<Vec<u8>> = permutations(7)
+            .iter()
+            .map(|p| p.iter().map(|&i| pieces[i]).collect())
+            .collect();
+        all.sort();
+        all.dedup();
+        assert_eq!(all.len(), 210);
+        let mut seen = vec![false; 210];
+        for a in &all {
+            let r = rank_partial(a, 3);
+            assert!(r < 210 && !seen[r], "{a:?} ranked {r}");
+            seen[r] = true;
+            let mut back = [9u8; 7];
+            unrank_partial(r, 3, &mut back);
+            assert_eq!(&back[..], &a[..]);
+        }
+    }
 }

@@ -18,6 +18,7 @@
 mod classes;
 pub mod plan;
 
+use crate::model::inverse::{Conjugator, Inverter};
 use crate::model::perm_group::Slots;
 use crate::model::symmetries::conjugate_state;
 use crate::model::symmetries::Symmetry;
@@ -59,6 +60,27 @@ pub struct SymPdb {
     all_moves: Vec<usize>,
     /// The entries (4 bits each, the last levels perhaps left to a floor).
     pub table: Floored,
+    /// The states' inverses, where the puzzle has them, and each view's conjugation (none for
+    /// a view through the identity).
+    inverse: Option<(Inverter, Vec<Option<Conjugator>>)>,
+}
+
+/// What [`SymPdb::inverse_bound`] writes in: the inverse, it seen through a view, positions.
+#[derive(Default)]
+pub struct InverseScratch {
+    inverse: State,
+    seen: State,
+    at: Vec<u16>,
+}
+
+impl InverseScratch {
+    fn fit(&mut self, s: &State) {
+        if self.inverse.label.len() != s.label.len() {
+            self.inverse = s.clone();
+            self.seen = s.clone();
+            self.at = vec![0; s.label.len()];
+        }
+    }
 }
 
 /// A missing coordinate's move table: one value, which every move keeps.
@@ -110,6 +132,16 @@ impl SymPdb {
                 inner_conj[s * isize + i] = c.values(0, i, &mut scratch).1 as u32;
             }
         }
+        let slots = Slots::of(puzzle);
+        let conjugators: Vec<Option<Conjugator>> = views
+            .iter()
+            .map(|v| {
+                let identity = v.slots.iter().enumerate().all(|(x, &y)| x == y as usize);
+                (!identity)
+                    .then(|| Conjugator::new(puzzle, &slots, &v.slots))
+                    .flatten()
+            })
+            .collect();
         let views = views
             .into_iter()
             .map(|v| View {
@@ -132,7 +164,42 @@ impl SymPdb {
             slots: Slots::of(puzzle),
             all_moves: (0..moves).collect(),
             table: Floored::empty(),
+            inverse: Inverter::new(puzzle).map(|i| (i, conjugators)),
         }
+    }
+
+    /// Whether [`SymPdb::inverse_views`] can bound states.
+    pub fn has_inverse(&self) -> bool {
+        self.inverse.is_some()
+    }
+
+    /// Every view's coordinates of the inverse of `s` (false, nothing written, where the puzzle
+    /// has no inverses), their class words asked of the memory: the first view needs the inverse
+    /// alone, the others its conjugates. [`SymPdb::locate`] and [`SymPdb::bound`] follow.
+    #[inline]
+    pub fn inverse_views(
+        &self,
+        s: &State,
+        scratch: &mut InverseScratch,
+        out: &mut [ViewCoords; MAX_VIEWS],
+    ) -> bool {
+        let Some((inverter, views)) = &self.inverse else {
+            return false;
+        };
+        scratch.fit(s);
+        inverter.invert_into(s, &mut scratch.inverse);
+        for (o, conj) in out.iter_mut().zip(views) {
+            *o = match conj {
+                None => self.coords(&scratch.inverse),
+                Some(conj) => {
+                    conj.conjugate_into(&scratch.inverse, &mut scratch.at, &mut scratch.seen);
+                    self.coords(&scratch.seen)
+                }
+            };
+            let w = o[0] as usize * self.twists_size + o[1] as usize;
+            twisty::prefetch::prefetch(&self.class_sym[w]);
+        }
+        true
     }
 
     /// Entries of the table (classes x inner values).
