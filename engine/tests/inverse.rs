@@ -6,12 +6,15 @@
 //!   `symmetries::conjugate_state` makes (through slot permutations), on the 3x3x3 (mirrors
 //!   among them), the megaminx and the skewb.
 
+mod rng;
+
 use engine::load::{load, shipped};
 use engine::model::inverse::{Conjugator, Inverter};
 use engine::model::metric::{Metric, MoveSet};
 use engine::model::perm_group::Slots;
 use engine::model::symmetries::{conjugate_state, find};
 use engine::model::{Puzzle, State};
+use rng::Lcg;
 
 fn puzzle(name: &str) -> (Puzzle, MoveSet) {
     let p = match name {
@@ -25,19 +28,7 @@ fn puzzle(name: &str) -> (Puzzle, MoveSet) {
     (p, set)
 }
 
-/// A small generator of its own (xorshift).
-struct Rng(u64);
-
-impl Rng {
-    fn below(&mut self, n: usize) -> usize {
-        self.0 ^= self.0 << 13;
-        self.0 ^= self.0 >> 7;
-        self.0 ^= self.0 << 17;
-        (self.0 % n as u64) as usize
-    }
-}
-
-fn random_state(p: &Puzzle, set: &MoveSet, rng: &mut Rng) -> (State, Vec<usize>) {
+fn random_state(p: &Puzzle, set: &MoveSet, rng: &mut Lcg) -> (State, Vec<usize>) {
     let m = p.modulus();
     let seq: Vec<usize> = (0..rng.below(40))
         .map(|_| rng.below(set.perms.len()))
@@ -54,7 +45,7 @@ fn the_inverse_is_the_inverse_sequences_state() {
         let (p, set) = puzzle(name);
         let inverter = Inverter::new(&p).expect("distinct pieces, untwisted goal");
         let m = p.modulus();
-        let mut rng = Rng(0x2545_F491_4F6C_DD1D);
+        let mut rng = Lcg(0x2545_F491_4F6C_DD1D);
         let mut out = p.goal.clone();
         for _ in 0..200 {
             let (s, seq) = random_state(&p, &set, &mut rng);
@@ -74,7 +65,7 @@ fn conjugates_are_those_of_the_slot_permutations() {
         let slots = Slots::of(&p);
         let syms = find(&p, &set.perms, &set.names);
         assert!(syms.generators.len() >= 2, "{name}");
-        let mut rng = Rng(0x9E37_79B9_7F4A_7C15);
+        let mut rng = Lcg(0x9E37_79B9_7F4A_7C15);
         let mut out = p.goal.clone();
         let mut at = vec![0u16; p.positions()];
         for g in &syms.generators {

@@ -13,6 +13,7 @@ use engine::model::metric::{Metric, MoveSet};
 use engine::model::{Puzzle, State};
 use engine::solving::solver::{FullTable, Method, Options, Solver};
 use geometry::*;
+use std::path::Path;
 use std::sync::OnceLock;
 use twisty::cube3::cubie::CubieCube;
 use twisty::cube3::optimal::OptimalTables;
@@ -150,7 +151,22 @@ fn engine_cube3() -> &'static (Puzzle, MoveSet, Solver) {
     S.get_or_init(|| {
         let p = shipped::open("3x3x3").unwrap();
         let set = MoveSet::new(&p, Metric::Htm);
-        let s = solver(&p, &set, FullTable::Auto, 2 << 30, true);
+        // With a cache folder the table reduced by symmetry is built whole at once (kept for the
+        // next run), so the lengths are found with the inverse look-ups too.
+        let options = Options {
+            eager: true,
+            cache_dir: Some(Path::new(env!("CARGO_TARGET_TMPDIR")).join("engine-cube3-cache")),
+            ..Options::memory(2 << 30)
+        };
+        let s = Solver::with(&p, set.clone(), options, |_| {}).unwrap();
+        let inverse = match &s.method {
+            Method::Search(h) => {
+                let h = h.lock().unwrap();
+                h.bounds.inverse && h.bounds.sym.as_ref().is_some_and(|t| t.table.whole)
+            }
+            Method::Table { .. } => false,
+        };
+        assert!(inverse, "the inverse look-ups are on");
         (p, set, s)
     })
 }

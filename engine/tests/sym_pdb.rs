@@ -10,12 +10,16 @@
 //!   breadth-first search of the test's own over the twists alone;
 //! - (proof) the whole table's bound of random states, through every view, is the phase-1 distance
 //!   of the library's two-phase solver (its own cubie model and tables) of the state, and of the
-//!   state turned so that the view's axis is U-D.
+//!   state turned so that the view's axis is U-D; and so is the bound of its inverse (made by
+//!   `SymPdb::inverse_views`), of the library's inverse cube.
+
+mod rng;
 
 use engine::load::shipped;
 use engine::model::metric::{Metric, MoveSet};
 use engine::model::Puzzle;
-use engine::tables::sym_pdb::{plan, SymPdb};
+use engine::tables::sym_pdb::{plan, InverseScratch, SymPdb};
+use rng::Lcg;
 use twisty::cube3::cubie::{CubieCube, MOVE_NAMES};
 use twisty::cube3::two_phase::TwoPhaseTables;
 
@@ -23,18 +27,6 @@ fn cube() -> (Puzzle, MoveSet) {
     let p = shipped::open("3x3x3").unwrap();
     let set = MoveSet::new(&p, Metric::Htm);
     (p, set)
-}
-
-/// A small generator of its own (xorshift), so that the sequences do not depend on another crate.
-struct Rng(u64);
-
-impl Rng {
-    fn below(&mut self, n: usize) -> usize {
-        self.0 ^= self.0 << 13;
-        self.0 ^= self.0 >> 7;
-        self.0 ^= self.0 << 17;
-        (self.0 % n as u64) as usize
-    }
 }
 
 fn plan_of(p: &Puzzle, set: &MoveSet) -> plan::Plan {
@@ -74,7 +66,7 @@ fn views_follow_the_moves_as_the_conjugated_states_do() {
     let (p, set) = cube();
     let db = SymPdb::new(&p, plan_of(&p, &set), set.perms.len(), None);
     let m = p.modulus();
-    let mut rng = Rng(0x9E37_79B9_7F4A_7C15);
+    let mut rng = Lcg(0x9E37_79B9_7F4A_7C15);
     for _ in 0..200 {
         let len = rng.below(30);
         let seq: Vec<usize> = (0..len).map(|_| rng.below(set.perms.len())).collect();
@@ -114,13 +106,16 @@ fn the_whole_tables_bounds_are_the_two_phase_solvers_phase_one_distances() {
     let library = |name: &str| MOVE_NAMES.iter().position(|&n| n == name).unwrap();
     let to_library: Vec<usize> = set.names.iter().map(|n| library(n)).collect();
     let m = p.modulus();
-    let mut rng = Rng(20_261_126);
+    let mut rng = Lcg(20_261_126);
+    let mut scratch = InverseScratch::default();
     for _ in 0..3000 {
         let seq: Vec<usize> = (0..40).map(|_| rng.below(set.perms.len())).collect();
         let state = seq
             .iter()
             .fold(p.goal.clone(), |s, &mv| s.apply(&set.perms[mv], &m));
         let views = db.view_coords(&state);
+        let mut inverse = [[0; 3]; 3];
+        assert!(db.inverse_views(&state, &mut scratch, &mut inverse));
         for (v, view) in db.views.iter().enumerate() {
             let seen: Vec<usize> = seq
                 .iter()
@@ -132,6 +127,13 @@ fn the_whole_tables_bounds_are_the_two_phase_solvers_phase_one_distances() {
                 ours as usize,
                 two.phase1_distance(&cubie),
                 "view {v}, {seq:?}"
+            );
+            // The inverse seen through the view is the inverse of the cube seen through it.
+            let ours = db.get(db.index(inverse[v]));
+            assert_eq!(
+                ours as usize,
+                two.phase1_distance(&cubie.inverse()),
+                "inverse, view {v}, {seq:?}"
             );
         }
     }
@@ -188,7 +190,7 @@ fn the_skewbs_table_equals_a_plain_search_over_its_twists() {
         }
         frontier = next;
     }
-    let mut rng = Rng(77);
+    let mut rng = Lcg(77);
     for _ in 0..300 {
         let mut s = p.goal.clone();
         for _ in 0..rng.below(20) {

@@ -10,11 +10,14 @@
 //!   one move) and as many as the limits allow (the 3x3x3's six edges; the megaminx's four
 //!   corners; its edges' four places would need 31 million move-table steps, past the limit).
 
+mod rng;
+
 use engine::load::{load, shipped};
 use engine::model::metric::{Metric, MoveSet};
 use engine::model::{Perm, Puzzle, State};
 use engine::tables::pattern_db::{Part, PatternDb};
 use engine::tables::space::{tracked_parts, Coord, TrackedTwists};
+use rng::Lcg;
 use std::collections::HashMap;
 
 fn megaminx() -> (Puzzle, MoveSet) {
@@ -136,16 +139,13 @@ fn table_is_own_bfs(p: &Puzzle, set: &MoveSet, name: &str, chosen: &[usize], sta
         assert_eq!(db.get(i), d as u32, "{t:?}");
     }
     // The carried coordinates are those of the states reached.
-    let mut rng = 0x9E37_79B9_7F4A_7C15u64;
+    let mut rng = Lcg(0x9E37_79B9_7F4A_7C15);
     let modulus_all = p.modulus();
     for _ in 0..20 {
         let mut s = p.goal.clone();
         let mut c = db.coords(&s);
         for _ in 0..30 {
-            rng ^= rng << 13;
-            rng ^= rng >> 7;
-            rng ^= rng << 17;
-            let m = (rng % set.perms.len() as u64) as usize;
+            let m = rng.below(set.perms.len());
             s = s.apply(&set.perms[m], &modulus_all);
             c = db.step(c, m);
             assert_eq!(c, db.coords(&s));

@@ -407,10 +407,12 @@ impl SearchTree for Tree<'_> {
         }
         // The children the near table does not finish are bounded by their inverses too:
         // their views' coordinates made (class words asked for), located, then read.
+        // (Not through a table without its last levels: most inverses then get its floor, and
+        // the 15-move row cut 95.6 million nodes to 91.3 at three quarters of the speed.)
         let inverse = bounds
             .sym
             .as_ref()
-            .filter(|t| bounds.inverse && t.has_inverse());
+            .filter(|t| bounds.inverse && t.has_inverse() && t.table.whole);
         if inverse.is_some() && kids.inverse.len() < moves {
             kids.inverse.resize(moves, Default::default());
         }
