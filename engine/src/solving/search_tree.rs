@@ -284,10 +284,12 @@ struct Tree<'a> {
 struct Kids {
     nodes: Vec<Node>,
     kept: Vec<(usize, PruneState, bool)>,
-    /// Per move, the views' coordinates and entries of the child's inverse.
-    inverse: Vec<([ViewCoords; MAX_VIEWS], [u32; MAX_VIEWS])>,
-    /// The children whose inverses are to be read.
-    pending: Vec<(usize, PruneState)>,
+    /// The moves the pruner allows after this node, with the pruning state each leads to.
+    allowed: Vec<(usize, PruneState)>,
+    /// Per move, the child's inverse and the entry of its view being read.
+    inverse: Vec<(State, u32)>,
+    /// The children whose inverses are to be read, and whether they are still let through.
+    pending: Vec<(usize, PruneState, bool)>,
     scratch: InverseScratch,
 }
 
@@ -346,13 +348,14 @@ impl SearchTree for Tree<'_> {
             kids.nodes.resize(moves, n.clone());
         }
         kids.kept.clear();
-        let mut made = 0;
+        kids.allowed.clear();
         // With pattern databases, a child's coordinates come from move tables and most children
         // are cut by them alone: such a child's state and fingerprint are never made. Without,
         // every child is made first, so that its near-table slot is on its way.
         let lazy = !bounds.patterns.is_empty() || bounds.sym.is_some();
         for m in 0..moves {
-            if problem.pruner.next(p, m).is_some() {
+            if let Some(q) = problem.pruner.next(p, m) {
+                kids.allowed.push((m, q));
                 let kid = &mut kids.nodes[m];
                 bounds.child_key(&n.key, m, &mut kid.key);
                 kid.patterns = None;
@@ -361,37 +364,32 @@ impl SearchTree for Tree<'_> {
                         .apply_into(&problem.perms[m], problem.modulus, &mut kid.state);
                     bounds.fill(&mut kid.key, &kid.state);
                 }
-                made += 1;
             }
         }
+        let made = kids.allowed.len() as u64;
         let budget = threshold - g - 1;
         if bounds.sym.is_some() {
             // The views of the children the whole-component tables let through: stepped (their
             // class words asked for), then located (their entries asked for), then read.
-            for m in 0..moves {
-                if problem.pruner.next(p, m).is_some() {
-                    let kid = &mut kids.nodes[m];
-                    let h = bounds.component_bound(&kid.key, budget);
-                    kid.patterns = Some(h);
-                    if h <= budget {
-                        bounds.child_views(&n.key, m, &mut kid.key);
-                    }
+            for &(m, _) in &kids.allowed {
+                let kid = &mut kids.nodes[m];
+                let h = bounds.component_bound(&kid.key, budget);
+                kid.patterns = Some(h);
+                if h <= budget {
+                    bounds.child_views(&n.key, m, &mut kid.key);
                 }
             }
-            for m in 0..moves {
+            for &(m, _) in &kids.allowed {
                 let kid = &mut kids.nodes[m];
-                if problem.pruner.next(p, m).is_some() && kid.patterns <= Some(budget) {
+                if kid.patterns <= Some(budget) {
                     bounds.locate(&mut kid.key);
                 }
             }
         }
         if lazy {
             // The children the patterns let through are made, their near-table slots asked for.
-            for m in 0..moves {
+            for &(m, _) in &kids.allowed {
                 let kid = &mut kids.nodes[m];
-                if problem.pruner.next(p, m).is_none() {
-                    continue;
-                }
                 let h = match kid.patterns {
                     Some(h) if h > budget => h,
                     Some(h) => h.max(bounds.views_bound(&kid.key, budget)),
@@ -414,13 +412,10 @@ impl SearchTree for Tree<'_> {
             .as_ref()
             .filter(|t| bounds.inverse && t.has_inverse() && t.table.whole);
         if inverse.is_some() && kids.inverse.len() < moves {
-            kids.inverse.resize(moves, Default::default());
+            kids.inverse.resize(moves, (n.state.clone(), 0));
         }
         kids.pending.clear();
-        for m in 0..moves {
-            let Some(q) = problem.pruner.next(p, m) else {
-                continue;
-            };
+        for &(m, q) in &kids.allowed {
             let kid = &kids.nodes[m];
             // (A fingerprint is never 0: a child without one was cut by the patterns.)
             if kid.key.f == 0 {
@@ -433,20 +428,30 @@ impl SearchTree for Tree<'_> {
             match inverse {
                 // Only a child the forward bounds let through by nothing is worth its inverse
                 // (the 16-move row: 31.8 million nodes against 31.5 when every child is).
-                Some(t) if !exact && h == budget => {
-                    t.inverse_views(&kid.state, &mut kids.scratch, &mut kids.inverse[m].0);
-                    kids.pending.push((m, q));
+                Some(t)
+                    if !exact && h == budget && t.invert(&kid.state, &mut kids.inverse[m].0) =>
+                {
+                    kids.pending.push((m, q, true));
                 }
                 _ => kids.kept.push((m, q, exact)),
             }
         }
         if let Some(t) = inverse.filter(|_| !kids.pending.is_empty()) {
-            for &(m, _) in &kids.pending {
-                let (views, entries) = &mut kids.inverse[m];
-                t.locate(views, entries);
+            // View by view, each child's entry asked for, then read: most are cut by the first,
+            // and the others' conjugations are not made.
+            for v in 0..t.views.len() {
+                for &(m, _, alive) in &kids.pending {
+                    if alive {
+                        let (inv, entry) = &mut kids.inverse[m];
+                        *entry = t.inverse_view(v, inv, &mut kids.scratch);
+                    }
+                }
+                for (m, _, alive) in &mut kids.pending {
+                    *alive = *alive && t.get(kids.inverse[*m].1 as usize) <= budget;
+                }
             }
-            for &(m, q) in &kids.pending {
-                if t.bound(&kids.inverse[m].1, budget) <= budget {
+            for &(m, q, alive) in &kids.pending {
+                if alive {
                     kids.kept.push((m, q, false));
                 }
             }

@@ -65,18 +65,16 @@ pub struct SymPdb {
     inverse: Option<(Inverter, Vec<Option<Conjugator>>)>,
 }
 
-/// What [`SymPdb::inverse_bound`] writes in: the inverse, it seen through a view, positions.
+/// What [`SymPdb::inverse_view`] writes in: an inverse seen through a view, positions.
 #[derive(Default)]
 pub struct InverseScratch {
-    inverse: State,
     seen: State,
     at: Vec<u16>,
 }
 
 impl InverseScratch {
     fn fit(&mut self, s: &State) {
-        if self.inverse.label.len() != s.label.len() {
-            self.inverse = s.clone();
+        if self.seen.label.len() != s.label.len() {
             self.seen = s.clone();
             self.at = vec![0; s.label.len()];
         }
@@ -173,33 +171,38 @@ impl SymPdb {
         self.inverse.is_some()
     }
 
-    /// Every view's coordinates of the inverse of `s` (false, nothing written, where the puzzle
-    /// has no inverses), their class words asked of the memory: the first view needs the inverse
-    /// alone, the others its conjugates. [`SymPdb::locate`] and [`SymPdb::bound`] follow.
+    /// Writes the inverse of `s` into `out` (false, nothing written, where the puzzle has no
+    /// inverses); [`SymPdb::inverse_view`] sees it through the views.
     #[inline]
-    pub fn inverse_views(
-        &self,
-        s: &State,
-        scratch: &mut InverseScratch,
-        out: &mut [ViewCoords; MAX_VIEWS],
-    ) -> bool {
-        let Some((inverter, views)) = &self.inverse else {
-            return false;
-        };
-        scratch.fit(s);
-        inverter.invert_into(s, &mut scratch.inverse);
-        for (o, conj) in out.iter_mut().zip(views) {
-            *o = match conj {
-                None => self.coords(&scratch.inverse),
-                Some(conj) => {
-                    conj.conjugate_into(&scratch.inverse, &mut scratch.at, &mut scratch.seen);
-                    self.coords(&scratch.seen)
-                }
-            };
-            let w = o[0] as usize * self.twists_size + o[1] as usize;
-            twisty::prefetch::prefetch(&self.class_sym[w]);
+    pub fn invert(&self, s: &State, out: &mut State) -> bool {
+        match &self.inverse {
+            Some((inverter, _)) => {
+                inverter.invert_into(s, out);
+                true
+            }
+            None => false,
         }
-        true
+    }
+
+    /// The entry of view `v` of an inverse made by [`SymPdb::invert`], asked of the memory after
+    /// its class word (read at once: the caller makes several before reading any entry).
+    #[inline]
+    pub fn inverse_view(&self, v: usize, inverse: &State, scratch: &mut InverseScratch) -> u32 {
+        let c = match self
+            .inverse
+            .as_ref()
+            .and_then(|(_, views)| views[v].as_ref())
+        {
+            None => self.coords(inverse),
+            Some(conj) => {
+                scratch.fit(inverse);
+                conj.conjugate_into(inverse, &mut scratch.at, &mut scratch.seen);
+                self.coords(&scratch.seen)
+            }
+        };
+        let i = self.index(c);
+        self.prefetch(i);
+        i as u32
     }
 
     /// Entries of the table (classes x inner values).
