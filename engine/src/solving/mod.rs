@@ -2,5 +2,6 @@
 //! library's search over [`search_tree`], bounded by the [`heuristics`] it sizes to the memory.
 
 pub mod heuristics;
+pub mod progress;
 pub mod search_tree;
 pub mod solver;

@@ -10,13 +10,12 @@
 
 use crate::model::metric::PairPruner;
 use crate::model::{Perm, State};
+use crate::solving::progress::Progress;
 use crate::tables::near_table::{fingerprint, NearTable};
 use crate::tables::pattern_db::PatternDb;
 use crate::tables::space::Coord;
 use crate::tables::sym_pdb::plan::MAX_VIEWS;
 use crate::tables::sym_pdb::{InverseScratch, SymPdb, ViewCoords};
-use std::sync::atomic::{AtomicU64, Ordering::Relaxed};
-use std::time::Instant;
 use twisty::dist_table::depth::DepthTable;
 use twisty::pruner::{PruneState, Pruner};
 use twisty::search::parallel::{self, Parallel, TaskHistory};
@@ -191,50 +190,6 @@ pub struct Problem<'a> {
 pub struct Iteration {
     pub solution: Option<Vec<usize>>,
     pub nodes: u64,
-}
-
-/// Progress of a search, shared by its threads; reported by the calling thread.
-pub struct Progress<'a> {
-    /// Nodes of the iterations finished.
-    pub nodes: AtomicU64,
-    pub started: Instant,
-    /// Seconds (as `f64` bits) at the last report.
-    last: AtomicU64,
-    pub report: &'a (dyn Fn(u32, u64, f64) + Sync),
-}
-
-/// Seconds between progress reports of a long search.
-const REPORT_EVERY: f64 = 2.0;
-
-impl<'a> Progress<'a> {
-    pub fn new(report: &'a (dyn Fn(u32, u64, f64) + Sync)) -> Self {
-        Progress {
-            nodes: AtomicU64::new(0),
-            started: Instant::now(),
-            last: AtomicU64::new(0),
-            report,
-        }
-    }
-
-    /// Reports the end of an iteration of `nodes`, once the search has run long enough for
-    /// reports.
-    pub fn finished(&self, depth: u32, nodes: u64) {
-        let all = self.nodes.fetch_add(nodes, Relaxed) + nodes;
-        let now = self.started.elapsed().as_secs_f64();
-        if now >= REPORT_EVERY / 2.0 {
-            self.last.store(now.to_bits(), Relaxed);
-            (self.report)(depth, all, now);
-        }
-    }
-
-    /// Reports `nodes` of the iteration at `depth` when the last report is old enough.
-    pub fn tick(&self, depth: u32, nodes: u64) {
-        let now = self.started.elapsed().as_secs_f64();
-        if now - f64::from_bits(self.last.load(Relaxed)) >= REPORT_EVERY {
-            self.last.store(now.to_bits(), Relaxed);
-            (self.report)(depth, self.nodes.load(Relaxed) + nodes, now);
-        }
-    }
 }
 
 /// A sequence of moves at most `threshold` long from `start` to the goal, if `bounds` allow one,
