@@ -10,7 +10,7 @@ use crate::model::{Puzzle, State};
 
 /// Where each piece is at home.
 #[derive(Clone, Debug)]
-struct Homes {
+pub(super) struct Homes {
     /// Per position, its orbit's row of `home`: 256 times the orbit's index (labels are an
     /// orbit's own).
     offset: Vec<u16>,
@@ -18,7 +18,7 @@ struct Homes {
 }
 
 impl Homes {
-    fn new(puzzle: &Puzzle) -> Option<Homes> {
+    pub(super) fn new(puzzle: &Puzzle) -> Option<Homes> {
         let distinct = (0..puzzle.orbits.len()).all(|o| puzzle.distinct_labels(o));
         if !distinct || puzzle.goal.ori.iter().any(|&o| o != 0) {
             return None;
@@ -37,7 +37,7 @@ impl Homes {
 
     /// The home of the piece labelled `l` at position `p`.
     #[inline]
-    fn of(&self, p: usize, l: u8) -> usize {
+    pub(super) fn of(&self, p: usize, l: u8) -> usize {
         self.home[self.offset[p] as usize + l as usize] as usize
     }
 }
@@ -79,15 +79,15 @@ impl Inverter {
 pub struct Conjugator {
     homes: Homes,
     goal_label: Vec<u8>,
-    first: Vec<u16>,
-    modulus: Vec<u8>,
+    pub(super) first: Vec<u16>,
+    pub(super) modulus: Vec<u8>,
     /// The symmetry, slot to slot.
-    sigma: Vec<u16>,
+    pub(super) sigma: Vec<u16>,
     /// The position of each slot.
     owner: Vec<u16>,
     /// Per position `f`: the slot `σ⁻¹` takes `f`'s first slot to, as (its position, the
     /// orientation in it).
-    from: Vec<(u16, u8)>,
+    pub(super) from: Vec<(u16, u8)>,
 }
 
 impl Conjugator {

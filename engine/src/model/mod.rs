@@ -17,7 +17,9 @@
 
 pub mod alg;
 pub mod big_uint;
+pub mod canonical;
 pub mod choice;
+pub mod class_hash;
 pub mod inverse;
 pub mod look_stabiliser;
 pub mod metric;

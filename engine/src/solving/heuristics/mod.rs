@@ -19,7 +19,7 @@
 use crate::model::metric::{MoveSet, PairPruner};
 use crate::model::{Perm, Puzzle, State};
 use crate::solving::search_tree::{Bounds, MAX_PATTERNS};
-use crate::tables::near_table::{self, NearTable};
+use crate::tables::near_table::{self, ClassFilter, NearTable};
 use crate::tables::pattern_db::{self, Part, PatternDb};
 use crate::tables::space::{coordinates, tracked_parts, Coord};
 use crate::tables::table_cache::Cache;
@@ -105,6 +105,8 @@ pub struct Heuristics {
     reports: Reports,
     /// The near table's depth as last kept (or read).
     kept_depth: u32,
+    /// What the near table's symmetries are found in, until they are looked for.
+    near_source: Option<Box<(Puzzle, MoveSet)>>,
     /// See [`Heuristics::state_secs`].
     state_secs: f64,
     sym: SymStep,
@@ -256,10 +258,31 @@ impl Heuristics {
             pruner,
             modulus,
         };
+        // A near table kept by class needs the symmetries to be read (found at once, then).
+        let by_class = cache
+            .as_ref()
+            .is_some_and(|c| c.path(near::CLASSES).exists());
+        let canon = if by_class {
+            near::canon(puzzle, set)
+        } else {
+            None
+        };
         let kept = cache.as_ref().and_then(|c| {
-            let (words, levels) = c.read("near", NEAR_NAME, 64)?;
+            let reduced = match &canon {
+                Some(canon) => {
+                    let (words, _) = c.read(near::FILTER, near::FILTER_NAME, 64)?;
+                    Some((canon.clone(), ClassFilter::from_words(words)?))
+                }
+                None => None,
+            };
+            let name = if canon.is_some() {
+                near::CLASSES
+            } else {
+                "near"
+            };
+            let (words, levels) = c.read(name, NEAR_NAME, 64)?;
             (words.len() as u64 * 8 <= near_memory)
-                .then(|| NearTable::from_slots(words, levels))
+                .then(|| NearTable::from_slots(words, levels, reduced))
                 .flatten()
         });
         let near = kept.unwrap_or_else(|| {
@@ -274,7 +297,10 @@ impl Heuristics {
         } else {
             SymStep::Settled
         };
+        let near_source =
+            (!by_class && goals.len() == 1).then(|| Box::new((puzzle.clone(), set.clone())));
         let mut h = Heuristics {
+            near_source,
             kept_depth: if cache.is_some() { near.depth } else { 0 },
             state_secs: 150e-9,
             sym,

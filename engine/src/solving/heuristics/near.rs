@@ -1,8 +1,41 @@
 //! The near table's growth: a level at a time while the search says it pays (`solver.rs`),
-//! kept in the cache folder when it grew.
+//! kept in the cache folder when it grew. The first time it is deepened, the puzzle's symmetries
+//! are looked for, and where there are some the table is built again by class
+//! ([`crate::model::canonical`]).
 
 use super::{Heuristics, NEAR_NAME};
+use crate::model::canonical::Canon;
+use crate::model::inverse::Inverter;
+use crate::model::metric::MoveSet;
+use crate::model::symmetries;
+use crate::model::Puzzle;
+use crate::tables::near_table::NearTable;
+use std::sync::Arc;
 use std::time::Instant;
+
+/// The cache's names for a near table kept by class, and for its filter.
+pub(super) const CLASSES: &str = "nearclasses";
+pub(super) const FILTER: &str = "nearfilter";
+pub(super) const FILTER_NAME: &str = "engine near table's class filter";
+
+/// Symmetries a near table is reduced by at most: a look-up reads a position through each.
+const MAX_SYMS: usize = 192;
+
+/// The symmetries a near table of `puzzle` under `set` is reduced by: those found from the
+/// definition that keep the goal, where it is one goal of distinct, untwisted pieces (else a
+/// state's conjugates are not one state each) and they are a group of at most [`MAX_SYMS`].
+pub(super) fn canon(puzzle: &Puzzle, set: &MoveSet) -> Option<Arc<Canon>> {
+    // (The symmetries are not looked for where there could be no representatives.)
+    if puzzle.goals().len() != 1 || Inverter::new(puzzle).is_none() {
+        return None;
+    }
+    let found = symmetries::find(puzzle, &set.perms, &set.names);
+    let all = found.elements(true, MAX_SYMS + 1);
+    if found.keeping_order.to_u128() != Some(all.len() as u128) || all.len() > MAX_SYMS {
+        return None;
+    }
+    Canon::new(puzzle, &all).map(Arc::new)
+}
 
 impl Heuristics {
     /// Deepens the near table by a level if the memory allows (true if it did).
@@ -12,7 +45,6 @@ impl Heuristics {
     /// reading it from the cache cost every later run 0.1 to 0.4 s (the 14-move row: 0.24 s
     /// against 0.14 s); depth 7 saved nothing for 14.6 s and 2.4 GB.
     pub fn deepen(&mut self) -> bool {
-        let t = Instant::now();
         let floor = self.bounds.near.depth + 2;
         if self
             .bounds
@@ -22,6 +54,10 @@ impl Heuristics {
         {
             return false;
         }
+        if let Some(source) = self.near_source.take() {
+            self.reduce_near(&source.0, &source.1);
+        }
+        let t = Instant::now();
         if !self.bounds.near.deepen(&self.near_moves, self.near_memory) {
             return false;
         }
@@ -33,6 +69,31 @@ impl Heuristics {
         }
         (self.reports.near)(n.depth, n.entries(), n.bytes(), secs);
         true
+    }
+
+    /// The near table built again by class, to its depth, where the puzzle has symmetries.
+    fn reduce_near(&mut self, puzzle: &Puzzle, set: &MoveSet) {
+        let t = Instant::now();
+        let Some(canon) = canon(puzzle, set) else {
+            return;
+        };
+        let depth = self.bounds.near.depth;
+        // (The filter is sized for the levels there are; a deeper one builds them again.)
+        let classes = self.bounds.near.entries() * 2;
+        let mut near = NearTable::reduced(&self.goals[0], canon, classes);
+        while near.depth < depth && near.deepen(&self.near_moves, self.near_memory) {}
+        if near.depth < depth {
+            return;
+        }
+        let secs = t.elapsed().as_secs_f64();
+        // (A class's moves are made once, each made state conjugated: a level's cost changes.)
+        let new = *near.levels.last().unwrap_or(&0);
+        if new >= 1 << 10 {
+            self.state_secs = secs / new as f64;
+        }
+        (self.reports.near)(near.depth, near.entries(), near.bytes(), secs);
+        self.bounds.near = near;
+        self.kept_depth = 0;
     }
 
     /// Seconds a state of the near table's next level is expected to cost: as the last level
@@ -51,10 +112,19 @@ impl Heuristics {
             return;
         }
         let levels = near.levels.clone();
+        let name = match near.filter_words() {
+            Some(words) => {
+                let n = words.count() as u64;
+                let words = near.filter_words().into_iter().flatten();
+                c.keep_table(FILTER, FILTER_NAME, (n, 64, Vec::new(), words));
+                CLASSES
+            }
+            None => "near",
+        };
         c.keep_table(
-            "near",
+            name,
             NEAR_NAME,
-            (near.bytes() / 8, 64, levels, near.words()),
+            (near.words().count() as u64, 64, levels, near.words()),
         );
         self.kept_depth = near.depth;
     }

@@ -1,0 +1,131 @@
+//! The near table reduced by symmetry (`engine::tables::near_table`, its classes found from the
+//! last level's representatives), against truths that share nothing with it:
+//! - the 3x3x3's classes at each distance under its 48 symmetries in the half-turn metric, as
+//!   published (Rokicki et al., cube20.org: 1, 2, 9, 75, 934, 12077, 159131);
+//! - the same counts to distance 4 by brute force: every state by a breadth-first search over
+//!   whole states, each class named by its least conjugate made through slot permutations
+//!   (`symmetries::conjugate_state`);
+//! - on the megaminx (120 symmetries), the distance the table gives random states of up to six
+//!   moves equals a meet-in-the-middle search (whole states three moves from the goal and from the
+//!   state), and a state further than the table's depth is not found.
+
+mod rng;
+
+use engine::load::{load, shipped};
+use engine::model::canonical::{Canon, CanonScratch};
+use engine::model::metric::{Metric, MoveSet, PairPruner};
+use engine::model::perm_group::Slots;
+use engine::model::symmetries::{conjugate_state, find};
+use engine::model::{Puzzle, State};
+use engine::tables::near_table::{Moves, NearTable};
+use rng::Lcg;
+use std::collections::{HashMap, HashSet};
+use std::sync::Arc;
+
+fn puzzle(name: &str) -> (Puzzle, MoveSet) {
+    let p = match name {
+        "3x3x3" => shipped::open("3x3x3").unwrap(),
+        file => {
+            let path = format!("{}/../tools/bench-data/{file}", env!("CARGO_MANIFEST_DIR"));
+            load(&path, &std::fs::read_to_string(&path).unwrap()).unwrap()
+        }
+    };
+    let set = MoveSet::new(&p, Metric::Htm);
+    (p, set)
+}
+
+fn reduced_table(p: &Puzzle, set: &MoveSet, depth: u32) -> (NearTable, Arc<Canon>) {
+    let syms = find(p, &set.perms, &set.names).elements(true, 1000);
+    let canon = Arc::new(Canon::new(p, &syms).expect("distinct pieces"));
+    let modulus = p.modulus();
+    let moves = Moves {
+        goals: vec![p.goal.clone()],
+        inverse: set.perms.clone(),
+        pruner: PairPruner::new(set, &modulus),
+        modulus,
+    };
+    let mut t = NearTable::reduced(&p.goal, canon.clone(), 1 << 10);
+    while t.depth < depth {
+        assert!(t.deepen(&moves, 1 << 32), "memory");
+    }
+    (t, canon)
+}
+
+/// Every state within `depth` of the goal, with its distance (a breadth-first search).
+fn ball(p: &Puzzle, set: &MoveSet, from: &State, depth: u32) -> HashMap<State, u32> {
+    let m = p.modulus();
+    let mut seen = HashMap::from([(from.clone(), 0)]);
+    let mut last = vec![from.clone()];
+    for d in 1..=depth {
+        let mut next = Vec::new();
+        for s in &last {
+            for mv in &set.perms {
+                let t = s.apply(mv, &m);
+                if !seen.contains_key(&t) {
+                    seen.insert(t.clone(), d);
+                    next.push(t);
+                }
+            }
+        }
+        last = next;
+    }
+    seen
+}
+
+#[test]
+fn cube_classes_per_distance_are_the_published_ones() {
+    let (p, set) = puzzle("3x3x3");
+    let (t, _) = reduced_table(&p, &set, 6);
+    assert_eq!(t.levels, [1, 2, 9, 75, 934, 12077, 159131]);
+}
+
+#[test]
+fn cube_classes_per_distance_match_a_brute_force_count() {
+    let (p, set) = puzzle("3x3x3");
+    let slots = Slots::of(&p);
+    let syms = find(&p, &set.perms, &set.names).elements(true, 1000);
+    let mut classes = vec![HashSet::new(); 5];
+    for (s, d) in ball(&p, &set, &p.goal, 4) {
+        let least = syms
+            .iter()
+            .map(|g| conjugate_state(&p.goal, &slots, &g.slots, &s))
+            .map(|c| (c.label, c.ori))
+            .min()
+            .unwrap();
+        classes[d as usize].insert(least);
+    }
+    let counts: Vec<u64> = classes.iter().map(|c| c.len() as u64).collect();
+    let (t, _) = reduced_table(&p, &set, 4);
+    assert_eq!(t.levels, counts);
+}
+
+#[test]
+fn megaminx_distances_match_a_meet_in_the_middle_search() {
+    let (p, set) = puzzle("megaminx.tws");
+    let (t, canon) = reduced_table(&p, &set, 4);
+    let near_goal = ball(&p, &set, &p.goal, 3);
+    let m = p.modulus();
+    let mut rng = Lcg(0x2F0F_1234_ABCD_0001);
+    let mut scratch = CanonScratch::default();
+    let mut beyond = 0;
+    for i in 0..16 {
+        let s = (0..3 + i % 4).fold(p.goal.clone(), |s, _| {
+            s.apply(&set.perms[rng.below(set.perms.len())], &m)
+        });
+        // The moves are closed under inverse: the distance is the least d1 + d2 over states x
+        // d1 from `s` and d2 from the goal.
+        let truth = ball(&p, &set, &s, 3)
+            .iter()
+            .filter_map(|(x, d1)| near_goal.get(x).map(|d2| d1 + d2))
+            .min()
+            .expect("at most six moves");
+        let found = t.get(canon.canonical(&s, &mut scratch));
+        if truth <= 4 {
+            assert_eq!(found, Some(truth), "scramble {i}");
+        } else {
+            assert_eq!(found, None, "scramble {i}");
+            beyond += 1;
+        }
+    }
+    assert!(beyond > 0, "some state beyond the table");
+}
