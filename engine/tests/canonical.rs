@@ -4,28 +4,17 @@
 //! 48), the megaminx (120) and the skewb, for random states of every length, every conjugate of a
 //! state has the state's representative and class hash, and the representative is a conjugate.
 
+mod defs;
 mod rng;
 
-use engine::load::{load, shipped};
+use defs::puzzle;
 use engine::model::canonical::{Canon, CanonScratch};
-use engine::model::metric::{Metric, MoveSet};
+use engine::model::metric::MoveSet;
 use engine::model::perm_group::Slots;
 use engine::model::symmetries::{conjugate_state, find};
 use engine::model::{Puzzle, State};
 use engine::tables::near_table::fingerprint;
 use rng::Lcg;
-
-fn puzzle(name: &str) -> (Puzzle, MoveSet) {
-    let p = match name {
-        "3x3x3" => shipped::open("3x3x3").unwrap(),
-        file => {
-            let path = format!("{}/../tools/bench-data/{file}", env!("CARGO_MANIFEST_DIR"));
-            load(&path, &std::fs::read_to_string(&path).unwrap()).unwrap()
-        }
-    };
-    let set = MoveSet::new(&p, Metric::Htm);
-    (p, set)
-}
 
 fn random_state(p: &Puzzle, set: &MoveSet, rng: &mut Lcg, moves: usize) -> State {
     let m = p.modulus();

@@ -6,27 +6,16 @@
 //!   `symmetries::conjugate_state` makes (through slot permutations), on the 3x3x3 (mirrors
 //!   among them), the megaminx and the skewb.
 
+mod defs;
 mod rng;
 
-use engine::load::{load, shipped};
+use defs::puzzle;
 use engine::model::inverse::{Conjugator, Inverter};
-use engine::model::metric::{Metric, MoveSet};
+use engine::model::metric::MoveSet;
 use engine::model::perm_group::Slots;
 use engine::model::symmetries::{conjugate_state, find};
 use engine::model::{Puzzle, State};
 use rng::Lcg;
-
-fn puzzle(name: &str) -> (Puzzle, MoveSet) {
-    let p = match name {
-        "3x3x3" => shipped::open("3x3x3").unwrap(),
-        file => {
-            let path = format!("{}/../tools/bench-data/{file}", env!("CARGO_MANIFEST_DIR"));
-            load(&path, &std::fs::read_to_string(&path).unwrap()).unwrap()
-        }
-    };
-    let set = MoveSet::new(&p, Metric::Htm);
-    (p, set)
-}
 
 fn random_state(p: &Puzzle, set: &MoveSet, rng: &mut Lcg) -> (State, Vec<usize>) {
     let m = p.modulus();

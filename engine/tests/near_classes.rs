@@ -7,32 +7,23 @@
 //!   (`symmetries::conjugate_state`);
 //! - on the megaminx (120 symmetries), the distance the table gives random states of up to six
 //!   moves equals a meet-in-the-middle search (whole states three moves from the goal and from the
-//!   state), and a state further than the table's depth is not found.
+//!   state), and a state further than the table's depth is not found; and the solver's search
+//!   through the table by class (its filter first) finds those lengths.
 
+mod defs;
 mod rng;
 
-use engine::load::{load, shipped};
+use defs::puzzle;
 use engine::model::canonical::{Canon, CanonScratch};
-use engine::model::metric::{Metric, MoveSet, PairPruner};
+use engine::model::metric::{MoveSet, PairPruner};
 use engine::model::perm_group::Slots;
 use engine::model::symmetries::{conjugate_state, find};
 use engine::model::{Puzzle, State};
+use engine::solving::solver::{Method, Options, Solver};
 use engine::tables::near_table::{Moves, NearTable};
 use rng::Lcg;
 use std::collections::{HashMap, HashSet};
 use std::sync::Arc;
-
-fn puzzle(name: &str) -> (Puzzle, MoveSet) {
-    let p = match name {
-        "3x3x3" => shipped::open("3x3x3").unwrap(),
-        file => {
-            let path = format!("{}/../tools/bench-data/{file}", env!("CARGO_MANIFEST_DIR"));
-            load(&path, &std::fs::read_to_string(&path).unwrap()).unwrap()
-        }
-    };
-    let set = MoveSet::new(&p, Metric::Htm);
-    (p, set)
-}
 
 fn reduced_table(p: &Puzzle, set: &MoveSet, depth: u32) -> (NearTable, Arc<Canon>) {
     let syms = find(p, &set.perms, &set.names).elements(true, 1000);
@@ -128,4 +119,50 @@ fn megaminx_distances_match_a_meet_in_the_middle_search() {
         }
     }
     assert!(beyond > 0, "some state beyond the table");
+}
+
+/// The solver's search through the table by class (its filter asked before each representative)
+/// finds the meet-in-the-middle lengths of random megaminx states 5 and 6 moves from the goal
+/// (its depth 4).
+#[test]
+fn megaminx_searches_through_the_table_by_class_are_optimal() {
+    let (p, set) = puzzle("megaminx.tws");
+    let solver = Solver::with(&p, set.clone(), Options::memory(1 << 30), |_| {}).unwrap();
+    let Method::Search(h) = &solver.method else {
+        panic!("searches");
+    };
+    {
+        // (Deepened as a long search would: the first deepening builds the table by class.)
+        let mut h = h.lock().unwrap();
+        while h.bounds.near.depth < 4 {
+            assert!(h.deepen(), "memory");
+        }
+        assert_eq!(h.bounds.near.canon().map(|c| c.len()), Some(120));
+    }
+    let near_goal = ball(&p, &set, &p.goal, 3);
+    let m = p.modulus();
+    let mut rng = Lcg(0x0DDB_1A5E_5BAD_5EED);
+    let mut searched = 0;
+    for i in 0..12 {
+        let s = (0..6 + i % 3).fold(p.goal.clone(), |s, _| {
+            s.apply(&set.perms[rng.below(set.perms.len())], &m)
+        });
+        // (Beyond six moves the meet in the middle does not see: left out.)
+        let Some(truth) = ball(&p, &set, &s, 3)
+            .iter()
+            .filter_map(|(x, d1)| near_goal.get(x).map(|d2| d1 + d2))
+            .min()
+        else {
+            continue;
+        };
+        // (Deeper than the table: found by a search through it, not by its walk.)
+        searched += (truth > 4) as usize;
+        let path = solver.solve(&s, 8).expect("solved");
+        assert_eq!(path.len() as u32, truth, "scramble {i}");
+        let end = path
+            .iter()
+            .fold(s.clone(), |t, &mv| t.apply(&set.perms[mv], &m));
+        assert!(p.is_solved(&end), "scramble {i}");
+    }
+    assert!(searched >= 3, "{searched} states searched");
 }

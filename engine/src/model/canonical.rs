@@ -181,12 +181,10 @@ impl Canon {
         self.conj.is_empty()
     }
 
-    /// What the conjugate by symmetry `i` holds at position `p`, as the slot `σ t⁻¹ σ⁻¹` takes
-    /// `p`'s first slot to (`t` the state's rearrangement): one number per (piece, twist), the
-    /// most for a solved piece (`p`'s own first slot).
+    /// The slot `σ t⁻¹` takes slot `(q, o)` to (`σ` as its row `sigma`): `t⁻¹` sends it to the
+    /// home of `q`'s piece, turned back by the piece's twist.
     #[inline]
-    fn key(&self, s: &State, i: usize, p: usize) -> u16 {
-        let (q, o) = self.from[i * self.positions + p];
+    fn slot_from(&self, s: &State, (q, o): (u16, u8), sigma: &[u16]) -> u16 {
         let q = q as usize;
         let h = self.homes.of(q, s.label[q]);
         let r = s.ori[q];
@@ -195,7 +193,16 @@ impl Canon {
         } else {
             o + self.modulus[q] - r
         };
-        let k = self.sigma[i * self.slots + self.first[h] as usize + w as usize];
+        sigma[self.first[h] as usize + w as usize]
+    }
+
+    /// What the conjugate by symmetry `i` holds at position `p`, as the slot `σ t⁻¹ σ⁻¹` takes
+    /// `p`'s first slot to (`t` the state's rearrangement): one number per (piece, twist), the
+    /// most for a solved piece (`p`'s own first slot).
+    #[inline]
+    fn key(&self, s: &State, i: usize, p: usize) -> u16 {
+        let sigma = &self.sigma[i * self.slots..(i + 1) * self.slots];
+        let k = self.slot_from(s, self.from[i * self.positions + p], sigma);
         if k == self.first[p] {
             u16::MAX
         } else {
@@ -279,16 +286,8 @@ impl Canon {
         let from = &self.from[i * self.positions..(i + 1) * self.positions];
         let sigma = &self.sigma[i * self.slots..(i + 1) * self.slots];
         let mut h = Hasher::default();
-        for &(q, o) in from {
-            let q = q as usize;
-            let home = self.homes.of(q, s.label[q]);
-            let r = s.ori[q];
-            let w = if o >= r {
-                o - r
-            } else {
-                o + self.modulus[q] - r
-            };
-            h.push(sigma[self.first[home] as usize + w as usize]);
+        for &at in from {
+            h.push(self.slot_from(s, at, sigma));
         }
         h.finish()
     }

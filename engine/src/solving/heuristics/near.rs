@@ -41,7 +41,7 @@ impl Heuristics {
     /// Deepens the near table by a level if the memory allows (true if it did).
     /// Beside a symmetry-reduced table, the near table is deepened only while its floor stays
     /// three moves under that table's mean bound (9.5 for the 3x3x3's: it stays at depth 5, 16
-    /// MB). Depth 6 (128 MB, 0.6 s to build) took a 16-move search from 20.7 to 19.5 s, but
+    /// MB as states, 1 MB by class). Measured as states: depth 6 (128 MB, 0.6 s to build) took a 16-move search from 20.7 to 19.5 s, but
     /// reading it from the cache cost every later run 0.1 to 0.4 s (the 14-move row: 0.24 s
     /// against 0.14 s); depth 7 saved nothing for 14.6 s and 2.4 GB.
     pub fn deepen(&mut self) -> bool {
@@ -73,10 +73,10 @@ impl Heuristics {
 
     /// The near table built again by class, to its depth, where the puzzle has symmetries.
     fn reduce_near(&mut self, puzzle: &Puzzle, set: &MoveSet) {
-        let t = Instant::now();
         let Some(canon) = canon(puzzle, set) else {
             return;
         };
+        let t = Instant::now();
         let depth = self.bounds.near.depth;
         // (The filter is sized for the levels there are; a deeper one builds them again.)
         let classes = self.bounds.near.entries() * 2;
@@ -86,11 +86,16 @@ impl Heuristics {
             return;
         }
         let secs = t.elapsed().as_secs_f64();
-        // (A class's moves are made once, each made state conjugated: a level's cost changes.)
-        let new = *near.levels.last().unwrap_or(&0);
-        if new >= 1 << 10 {
-            self.state_secs = secs / new as f64;
-        }
+        // A class's moves are made once, each state made conjugated: about a microsecond a class
+        // on the 3x3x3 (18 moves), eight states of the table of states. The next level's cost is
+        // taken from the levels just built where there are enough of them to time (a thousand
+        // classes take a millisecond, which a busy machine's noise outweighs).
+        let entries = near.entries();
+        self.state_secs = if entries >= 1 << 12 {
+            secs / entries as f64
+        } else {
+            self.state_secs * 8.0
+        };
         (self.reports.near)(near.depth, near.entries(), near.bytes(), secs);
         self.bounds.near = near;
         self.kept_depth = 0;
