@@ -8,7 +8,8 @@
 //! - on the megaminx (120 symmetries), the distance the table gives random states of up to six
 //!   moves equals a meet-in-the-middle search (whole states three moves from the goal and from the
 //!   state), and a state further than the table's depth is not found; and the solver's search
-//!   through the table by class (its filter first) finds those lengths.
+//!   through the table by class (its filter first) finds those lengths, and the table is kept in
+//!   the cache folder and read back.
 
 mod defs;
 mod rng;
@@ -127,18 +128,32 @@ fn megaminx_distances_match_a_meet_in_the_middle_search() {
 #[test]
 fn megaminx_searches_through_the_table_by_class_are_optimal() {
     let (p, set) = puzzle("megaminx.tws");
-    let solver = Solver::with(&p, set.clone(), Options::memory(1 << 30), |_| {}).unwrap();
-    let Method::Search(h) = &solver.method else {
-        panic!("searches");
+    let dir = std::path::Path::new(env!("CARGO_TARGET_TMPDIR")).join("near-classes-cache");
+    let _ = std::fs::remove_dir_all(&dir);
+    let solver = || {
+        let options = Options {
+            cache_dir: Some(dir.clone()),
+            ..Options::memory(1 << 30)
+        };
+        Solver::with(&p, set.clone(), options, |_| {}).unwrap()
     };
-    {
-        // (Deepened as a long search would: the first deepening builds the table by class.)
+    let near = |s: &Solver| match &s.method {
+        Method::Search(h) => {
+            let h = h.lock().unwrap();
+            (h.bounds.near.canon().map(|c| c.len()), h.bounds.near.depth)
+        }
+        Method::Table { .. } => panic!("searches"),
+    };
+    let first = solver();
+    if let Method::Search(h) = &first.method {
+        // (As a long search would: by class, then deepened.)
         let mut h = h.lock().unwrap();
+        assert!(h.by_class(), "the megaminx has symmetries");
         while h.bounds.near.depth < 4 {
             assert!(h.deepen(), "memory");
         }
-        assert_eq!(h.bounds.near.canon().map(|c| c.len()), Some(120));
     }
+    assert_eq!(near(&first), (Some(120), 4));
     let near_goal = ball(&p, &set, &p.goal, 3);
     let m = p.modulus();
     let mut rng = Lcg(0x0DDB_1A5E_5BAD_5EED);
@@ -157,7 +172,7 @@ fn megaminx_searches_through_the_table_by_class_are_optimal() {
         };
         // (Deeper than the table: found by a search through it, not by its walk.)
         searched += (truth > 4) as usize;
-        let path = solver.solve(&s, 8).expect("solved");
+        let path = first.solve(&s, 8).expect("solved");
         assert_eq!(path.len() as u32, truth, "scramble {i}");
         let end = path
             .iter()
@@ -165,4 +180,20 @@ fn megaminx_searches_through_the_table_by_class_are_optimal() {
         assert!(p.is_solved(&end), "scramble {i}");
     }
     assert!(searched >= 3, "{searched} states searched");
+    // Kept in the cache folder with its filter, and read back by the next solver.
+    let kept = |part: &str| {
+        std::fs::read_dir(&dir)
+            .unwrap()
+            .filter(|e| {
+                e.as_ref()
+                    .unwrap()
+                    .file_name()
+                    .to_string_lossy()
+                    .starts_with(part)
+            })
+            .count()
+    };
+    assert_eq!((kept("nearclasses-"), kept("nearfilter-")), (1, 1));
+    let second = solver();
+    assert_eq!(near(&second), (Some(120), 4));
 }
