@@ -3,13 +3,15 @@
 //! - every entry of a table of tracked pieces is the distance a breadth-first search of the
 //!   test's own finds over the tracked pieces alone (each piece's place and twist as a tuple,
 //!   moved by the definition's permutations): four of the 3x3x3's edges (190,080 states) and
-//!   three of the megaminx's corners (184,680);
+//!   three of the megaminx's corners (184,680); packed to 2 bits an entry relative to a base,
+//!   every entry reads as that rule says of its distance (`packed::read_as`);
 //! - the coordinates a search carries by move tables along random sequences are those of the
 //!   states reached;
 //! - the pieces chosen from the definition are a face's (the megaminx's four corners all turn with
 //!   one move) and as many as the limits allow (the 3x3x3's six edges; the megaminx's four
 //!   corners; its edges' four places would need 31 million move-table steps, past the limit).
 
+mod packed;
 mod rng;
 
 use engine::load::{load, shipped};
@@ -103,7 +105,7 @@ fn table_is_own_bfs(p: &Puzzle, set: &MoveSet, name: &str, chosen: &[usize], sta
     let places = Coord::tracked_each(p, &set.perms, &positions, &tracked);
     let twists = TrackedTwists::new(&places, &set.perms, tracked.len(), modulus);
     let (outer, inner) = Part::tracked_pair(places, twists);
-    let db = PatternDb::build(
+    let mut db = PatternDb::build(
         outer,
         inner,
         std::slice::from_ref(&p.goal),
@@ -118,9 +120,8 @@ fn table_is_own_bfs(p: &Puzzle, set: &MoveSet, name: &str, chosen: &[usize], sta
         .map(|&q| p.goal.label[q])
         .filter(|l| !tracked.contains(l))
         .collect();
-    let mut seen = vec![false; states];
-    for (t, &d) in &truth {
-        // A state with the tracked pieces so, the others anywhere else, untwisted.
+    // A state with the tracked pieces so, the others anywhere else, untwisted.
+    let state_of = |t: &Vec<(usize, u8)>| {
         let mut s = p.goal.clone();
         let mut rest = others.iter();
         for &q in &positions {
@@ -133,10 +134,30 @@ fn table_is_own_bfs(p: &Puzzle, set: &MoveSet, name: &str, chosen: &[usize], sta
                 None => *rest.next().unwrap(),
             };
         }
-        let i = db.index(db.coords(&s));
+        s
+    };
+    let mut seen = vec![false; states];
+    for (t, &d) in &truth {
+        let i = db.index(db.coords(&state_of(t)));
         assert!(!seen[i], "two tuples share entry {i}");
         seen[i] = true;
-        assert_eq!(db.get(i), d as u32, "{t:?}");
+        assert_eq!(
+            db.get(i),
+            packed::read_as(db.table.base(), d as u32),
+            "{t:?}"
+        );
+    }
+    // Packed relative to a base (whatever its loss), every entry reads as the rule says.
+    db.table.pack();
+    let base = db.table.base();
+    assert!(base.is_some());
+    for (t, &d) in &truth {
+        let i = db.index(db.coords(&state_of(t)));
+        assert_eq!(
+            db.get(i),
+            packed::read_as(base, d as u32),
+            "{t:?}, base {base:?}"
+        );
     }
     // The carried coordinates are those of the states reached.
     let mut rng = Lcg(0x9E37_79B9_7F4A_7C15);

@@ -51,7 +51,7 @@ impl Cache {
     /// The words and extra numbers of a kept table, read into memory, if it is there and whole
     /// (a damaged or foreign one is reported and ignored): for a table that grows in memory.
     pub fn read(&self, what: &str, name: &str, bits: u32) -> Option<(Vec<u64>, Vec<u64>)> {
-        let (path, expect) = self.expect(what, name, bits)?;
+        let (path, expect) = self.expect(what, name, &[bits])?;
         let mut note = |m: &str| eprintln!("note: {m}");
         table_file::read_kept(&path, &mut note, |p| {
             let mut words = Vec::new();
@@ -59,9 +59,10 @@ impl Cache {
         })
     }
 
-    /// The fields and extra numbers of a kept table of 2, 4 or 8 bits, opened (mapped, not read:
-    /// [`table_file::open_fields`]), if it is there and sound as [`Cache::read`] says.
-    pub fn open(&self, what: &str, name: &str, bits: u32) -> Option<(Fields, Vec<u64>)> {
+    /// The fields and extra numbers of a kept table of 2, 4 or 8 bits (any of `bits`: a table
+    /// may be kept packed), opened (mapped, not read: [`table_file::open_fields`]), if it is there
+    /// and sound as [`Cache::read`] says.
+    pub fn open(&self, what: &str, name: &str, bits: &[u32]) -> Option<(Fields, Vec<u64>)> {
         let (path, expect) = self.expect(what, name, bits)?;
         let mut note = |m: &str| eprintln!("note: {m}");
         table_file::read_kept(&path, &mut note, |p| {
@@ -69,15 +70,22 @@ impl Cache {
         })
     }
 
-    /// The file of `what` and the header it must have, if the file is there.
-    fn expect(&self, what: &str, name: &str, bits: u32) -> Option<(PathBuf, TableHeader)> {
+    /// The file of `what` and the header it must have (of the first of `bits` unless it has
+    /// another of them), if the file is there.
+    fn expect(&self, what: &str, name: &str, bits: &[u32]) -> Option<(PathBuf, TableHeader)> {
         let path = self.path(what);
-        let head = table_file::peek(&path).ok()?;
+        // (One whose header cannot be read is said so, as one whose entries cannot.)
+        let mut note = |m: &str| eprintln!("note: {m}");
+        let head = table_file::read_kept(&path, &mut note, table_file::peek)?;
         let expect = TableHeader {
             name: name.into(),
             key: self.key,
             entries: head.entries,
-            bits,
+            bits: if bits.contains(&head.bits) {
+                head.bits
+            } else {
+                bits[0]
+            },
             extra: Vec::new(),
         };
         Some((path, expect))

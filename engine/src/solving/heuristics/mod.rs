@@ -19,6 +19,7 @@
 use crate::model::metric::{MoveSet, PairPruner};
 use crate::model::{Perm, Puzzle, State};
 use crate::solving::search_tree::{Bounds, MAX_PATTERNS};
+use crate::tables::floored;
 use crate::tables::near_table::{self, ClassFilter, NearTable};
 use crate::tables::pattern_db::{self, Part, PatternDb};
 use crate::tables::space::{coordinates, tracked_parts, Coord};
@@ -52,7 +53,7 @@ use singles::pattern_table;
 use symmetric::SymStep;
 
 const NEAR_NAME: &str = "engine near table";
-const PATTERN_NAME: &str = "engine pattern database";
+const PATTERN_NAME: &str = "engine pattern database, 2 or 4 bits";
 /// A pattern database not built yet, or built without its last levels.
 #[derive(Clone)]
 struct Pending {
@@ -188,7 +189,8 @@ impl Heuristics {
             pattern_bytes += bytes;
             let what = format!("pattern{a}x{b}");
             let kept = cache.as_ref().and_then(|c| {
-                let (fields, extra) = c.open(&what, PATTERN_NAME, pattern_db::BITS)?;
+                let (fields, extra) =
+                    c.open(&what, PATTERN_NAME, &[floored::BITS, floored::PACKED_BITS])?;
                 PatternDb::from_file(outer.clone(), inner.clone(), perms.len(), &extra, fields)
             });
             let p = Pending {

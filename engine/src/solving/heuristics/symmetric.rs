@@ -4,10 +4,11 @@
 
 use super::{Heuristics, WHOLE_AT};
 use crate::model::{Perm, Puzzle};
+use crate::tables::floored;
 use crate::tables::sym_pdb::{self, SymPdb};
 use std::time::Instant;
 
-pub(super) const SYM_NAME: &str = "engine symmetry-reduced pattern database";
+pub(super) const SYM_NAME: &str = "engine symmetry-reduced pattern database, 2 or 4 bits";
 pub(super) const SYM_CLASSES_NAME: &str = "engine symmetry classes";
 
 /// The symmetry-reduced table is looked for once an iteration is expected to visit this many
@@ -51,7 +52,7 @@ impl Heuristics {
         let opened = self
             .cache
             .as_ref()
-            .and_then(|c| c.open("sym", SYM_NAME, sym_pdb::BITS));
+            .and_then(|c| c.open("sym", SYM_NAME, &[floored::BITS, floored::PACKED_BITS]));
         if let Some((fields, extra)) = opened {
             let mut db = self.sym_classes(&puzzle, plan.clone());
             if db.take_file(&extra, fields) {

@@ -30,8 +30,6 @@ use plan::{Factor, Plan, MAX_VIEWS};
 use twisty::cube3::sym_table::{ClassGraph, SymSpace};
 use twisty::dist_table::fields::Fields;
 
-pub const BITS: u32 = crate::tables::floored::BITS;
-
 /// A view's coordinates: the outer's places and twists, the inner's twists.
 pub type ViewCoords = [u32; 3];
 
