@@ -3,8 +3,9 @@
 //! - every entry of a table of tracked pieces is the distance a breadth-first search of the
 //!   test's own finds over the tracked pieces alone (each piece's place and twist as a tuple,
 //!   moved by the definition's permutations): four of the 3x3x3's edges (190,080 states) and
-//!   three of the megaminx's corners (184,680); packed to 2 bits an entry relative to a base,
-//!   every entry reads as that rule says of its distance (`packed::read_as`);
+//!   three of the megaminx's corners (184,680); packed to 2 bits an entry relative to a base (the
+//!   search's, and bases 3 and 5), every entry reads as that rule says of its distance and its
+//!   line's least distance (`packed::reads_right`);
 //! - the coordinates a search carries by move tables along random sequences are those of the
 //!   states reached;
 //! - the pieces chosen from the definition are a face's (the megaminx's four corners all turn with
@@ -105,7 +106,7 @@ fn table_is_own_bfs(p: &Puzzle, set: &MoveSet, name: &str, chosen: &[usize], sta
     let places = Coord::tracked_each(p, &set.perms, &positions, &tracked);
     let twists = TrackedTwists::new(&places, &set.perms, tracked.len(), modulus);
     let (outer, inner) = Part::tracked_pair(places, twists);
-    let mut db = PatternDb::build(
+    let db = PatternDb::build(
         outer,
         inner,
         std::slice::from_ref(&p.goal),
@@ -137,27 +138,47 @@ fn table_is_own_bfs(p: &Puzzle, set: &MoveSet, name: &str, chosen: &[usize], sta
         s
     };
     let mut seen = vec![false; states];
+    let mut at = vec![0u32; states];
     for (t, &d) in &truth {
         let i = db.index(db.coords(&state_of(t)));
         assert!(!seen[i], "two tuples share entry {i}");
         seen[i] = true;
-        assert_eq!(
-            db.get(i),
-            packed::read_as(db.table.base(), d as u32),
-            "{t:?}"
-        );
+        at[i] = d as u32;
     }
-    // Packed relative to a base (whatever its loss), every entry reads as the rule says.
-    db.table.pack();
-    let base = db.table.base();
-    assert!(base.is_some());
-    for (t, &d) in &truth {
-        let i = db.index(db.coords(&state_of(t)));
-        assert_eq!(
-            db.get(i),
-            packed::read_as(base, d as u32),
-            "{t:?}, base {base:?}"
+    // Packed relative to a base or not, every entry reads as the rule says (a line's least
+    // distance from the test's own distances).
+    let least: Vec<u32> = at
+        .chunks(packed::PER_LINE)
+        .flat_map(|line| {
+            let l = *line.iter().min().unwrap();
+            std::iter::repeat_n(l, line.len())
+        })
+        .collect();
+    let check = |db: &PatternDb| {
+        let base = db.table.base();
+        for (i, &d) in at.iter().enumerate() {
+            let read = db.get(i);
+            assert!(
+                packed::reads_right(base, d, Some(least[i]), read),
+                "entry {i} at {d} reads {read}, base {base:?}"
+            );
+        }
+    };
+    check(&db);
+    // As the search keeps it, and at two bases of the test's choosing.
+    let kept = db.table.packed_base();
+    for base in kept.into_iter().chain([3, 5]) {
+        let mut db = PatternDb::build(
+            db.outer.clone(),
+            db.inner.clone(),
+            std::slice::from_ref(&p.goal),
+            set.perms.len(),
+            2,
+            true,
         );
+        db.table.pack(base);
+        assert_eq!(db.table.base(), Some(base));
+        check(&db);
     }
     // The carried coordinates are those of the states reached.
     let mut rng = Lcg(0x9E37_79B9_7F4A_7C15);

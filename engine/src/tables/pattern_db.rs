@@ -13,7 +13,6 @@
 use crate::model::State;
 use crate::tables::floored::Floored;
 use crate::tables::space::{Coord, TrackedTwists};
-use twisty::dist_table::fields::Fields;
 use twisty::dist_table::Graph;
 
 /// Bits a state.
@@ -289,22 +288,16 @@ impl PatternDb {
         self.table.bytes()
     }
 
-    /// A table opened from a file ([`Floored::to_file`]); `None` if it does not fit the parts.
-    pub fn from_file(
-        mut outer: Part,
-        mut inner: Part,
-        moves: usize,
-        extra: &[u64],
-        fields: Fields,
-    ) -> Option<Self> {
-        let table = Floored::from_file(extra, fields, outer.size * inner.size)?;
+    /// The database of `outer` x `inner` over a table kept in a file ([`Floored::open`], opened
+    /// for that size).
+    pub fn with_table(mut outer: Part, mut inner: Part, moves: usize, table: Floored) -> Self {
         outer.tabulate(moves);
         inner.tabulate(moves);
-        Some(PatternDb {
+        PatternDb {
             outer,
             inner,
             moves,
             table,
-        })
+        }
     }
 }

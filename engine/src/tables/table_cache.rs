@@ -6,6 +6,7 @@
 
 use std::path::PathBuf;
 use twisty::dist_table::fields::Fields;
+use twisty::mapped_words::Words;
 use twisty::table_file::{self, TableHeader};
 
 /// Where tables are kept between runs, and under which key.
@@ -51,7 +52,7 @@ impl Cache {
     /// The words and extra numbers of a kept table, read into memory, if it is there and whole
     /// (a damaged or foreign one is reported and ignored): for a table that grows in memory.
     pub fn read(&self, what: &str, name: &str, bits: u32) -> Option<(Vec<u64>, Vec<u64>)> {
-        let (path, expect) = self.expect(what, name, &[bits])?;
+        let (path, expect) = self.expect(what, name, bits)?;
         let mut note = |m: &str| eprintln!("note: {m}");
         table_file::read_kept(&path, &mut note, |p| {
             let mut words = Vec::new();
@@ -59,10 +60,9 @@ impl Cache {
         })
     }
 
-    /// The fields and extra numbers of a kept table of 2, 4 or 8 bits (any of `bits`: a table
-    /// may be kept packed), opened (mapped, not read: [`table_file::open_fields`]), if it is there
-    /// and sound as [`Cache::read`] says.
-    pub fn open(&self, what: &str, name: &str, bits: &[u32]) -> Option<(Fields, Vec<u64>)> {
+    /// The fields and extra numbers of a kept table of 2, 4 or 8 bits, opened (mapped, not read:
+    /// [`table_file::open_fields`]), if it is there and sound as [`Cache::read`] says.
+    pub fn open(&self, what: &str, name: &str, bits: u32) -> Option<(Fields, Vec<u64>)> {
         let (path, expect) = self.expect(what, name, bits)?;
         let mut note = |m: &str| eprintln!("note: {m}");
         table_file::read_kept(&path, &mut note, |p| {
@@ -70,9 +70,24 @@ impl Cache {
         })
     }
 
-    /// The file of `what` and the header it must have (of the first of `bits` unless it has
-    /// another of them), if the file is there.
-    fn expect(&self, what: &str, name: &str, bits: &[u32]) -> Option<(PathBuf, TableHeader)> {
+    /// The words and extra numbers of a kept table, opened (mapped where the machine allows,
+    /// [`table_file::open`]), if it is there and sound as [`Cache::read`] says: for a table laid
+    /// out as its own words (lines).
+    pub fn open_words(&self, what: &str, name: &str, bits: u32) -> Option<(Words, Vec<u64>)> {
+        let (path, expect) = self.expect(what, name, bits)?;
+        let mut note = |m: &str| eprintln!("note: {m}");
+        table_file::read_kept(&path, &mut note, |p| {
+            table_file::open(p, &expect).map(|(h, w)| (w, h.extra))
+        })
+    }
+
+    /// The bits an entry of the kept table `what` has, if its header can be read.
+    pub fn kept_bits(&self, what: &str) -> Option<u32> {
+        table_file::peek(&self.path(what)).ok().map(|h| h.bits)
+    }
+
+    /// The file of `what` and the header it must have, if the file is there.
+    fn expect(&self, what: &str, name: &str, bits: u32) -> Option<(PathBuf, TableHeader)> {
         let path = self.path(what);
         // (One whose header cannot be read is said so, as one whose entries cannot.)
         let mut note = |m: &str| eprintln!("note: {m}");
@@ -81,11 +96,7 @@ impl Cache {
             name: name.into(),
             key: self.key,
             entries: head.entries,
-            bits: if bits.contains(&head.bits) {
-                head.bits
-            } else {
-                bits[0]
-            },
+            bits,
             extra: Vec::new(),
         };
         Some((path, expect))

@@ -19,7 +19,7 @@
 use crate::model::metric::{MoveSet, PairPruner};
 use crate::model::{Perm, Puzzle, State};
 use crate::solving::search_tree::{Bounds, MAX_PATTERNS};
-use crate::tables::floored;
+use crate::tables::floored::Floored;
 use crate::tables::near_table::{self, ClassFilter, NearTable};
 use crate::tables::pattern_db::{self, Part, PatternDb};
 use crate::tables::space::{coordinates, tracked_parts, Coord};
@@ -189,9 +189,13 @@ impl Heuristics {
             pattern_bytes += bytes;
             let what = format!("pattern{a}x{b}");
             let kept = cache.as_ref().and_then(|c| {
-                let (fields, extra) =
-                    c.open(&what, PATTERN_NAME, &[floored::BITS, floored::PACKED_BITS])?;
-                PatternDb::from_file(outer.clone(), inner.clone(), perms.len(), &extra, fields)
+                let table = Floored::open(c, &what, PATTERN_NAME, outer.size * inner.size)?;
+                Some(PatternDb::with_table(
+                    outer.clone(),
+                    inner.clone(),
+                    perms.len(),
+                    table,
+                ))
             });
             let p = Pending {
                 goals: goals.clone(),
@@ -403,7 +407,8 @@ impl Heuristics {
             let t = Instant::now();
             let threads = twisty::machine::threads();
             let (o, n) = (p.outer.clone(), p.inner.clone());
-            let db = PatternDb::build(o, n, &p.goals, self.moves, threads, whole);
+            let mut db = PatternDb::build(o, n, &p.goals, self.moves, threads, whole);
+            db.table.pack_if_kept(self.memory);
             let size = db.outer.size * db.inner.size;
             (self.reports.pattern)(size, db.bytes(), t.elapsed().as_secs_f64());
             if let Some(c) = &self.cache {

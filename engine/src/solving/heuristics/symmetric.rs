@@ -4,7 +4,7 @@
 
 use super::{Heuristics, WHOLE_AT};
 use crate::model::{Perm, Puzzle};
-use crate::tables::floored;
+use crate::tables::floored::Floored;
 use crate::tables::sym_pdb::{self, SymPdb};
 use std::time::Instant;
 
@@ -49,13 +49,13 @@ impl Heuristics {
             return;
         }
         self.near_memory -= bytes;
-        let opened = self
-            .cache
-            .as_ref()
-            .and_then(|c| c.open("sym", SYM_NAME, &[floored::BITS, floored::PACKED_BITS]));
-        if let Some((fields, extra)) = opened {
+        // (The classes are found, or read, only where a table is kept.)
+        let kept = self.cache.as_ref().filter(|c| c.path("sym").exists());
+        if let Some(c) = kept {
             let mut db = self.sym_classes(&puzzle, plan.clone());
-            if db.take_file(&extra, fields) {
+            let size = db.size();
+            if let Some(table) = Floored::open(c, "sym", SYM_NAME, size) {
+                db.take_table(table);
                 // (A table kept without its last levels is completed when that pays.)
                 self.beside_sym();
                 self.bounds.sym = Some(db);
@@ -121,6 +121,7 @@ impl Heuristics {
         // states.
         let whole = self.cache.is_some() || whole_wanted(db.size());
         db.build(&self.goals, twisty::machine::threads(), whole);
+        db.table.pack_if_kept(self.memory);
         (self.reports.pattern)(db.size(), db.bytes(), t.elapsed().as_secs_f64());
         if let Some(c) = &self.cache {
             c.keep_table("sym", SYM_NAME, db.table.to_file());

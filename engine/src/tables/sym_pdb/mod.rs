@@ -28,7 +28,6 @@ use crate::tables::space::{Conjugation, Coord};
 use classes::{Classes, SYM_BITS};
 use plan::{Factor, Plan, MAX_VIEWS};
 use twisty::cube3::sym_table::{ClassGraph, SymSpace};
-use twisty::dist_table::fields::Fields;
 
 /// A view's coordinates: the outer's places and twists, the inner's twists.
 pub type ViewCoords = [u32; 3];
@@ -274,15 +273,10 @@ impl SymPdb {
         self.table.get(i)
     }
 
-    /// Takes the entries of a file ([`Floored::to_file`]); false if they do not fit.
-    pub fn take_file(&mut self, extra: &[u64], fields: Fields) -> bool {
-        match Floored::from_file(extra, fields, self.size()) {
-            Some(t) => {
-                self.table = t;
-                true
-            }
-            None => false,
-        }
+    /// Takes a table kept in a file ([`Floored::open`], opened for [`SymPdb::size`] entries).
+    pub fn take_table(&mut self, table: Floored) {
+        debug_assert_eq!(table.size(), self.size());
+        self.table = table;
     }
 
     /// The classes as words (for a cache file).

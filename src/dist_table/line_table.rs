@@ -30,7 +30,7 @@ fn lines_for(entries: usize) -> usize {
 }
 
 /// Words to skip at the start of `words` for 64-byte alignment.
-pub(super) fn misalignment(words: &[u64]) -> usize {
+pub(crate) fn misalignment(words: &[u64]) -> usize {
     let addr = words.as_ptr() as usize;
     ((64 - addr % 64) % 64) / 8
 }
@@ -52,14 +52,87 @@ fn on_lines(words: Words) -> (Words, usize) {
 
 impl LineTable {
     /// The table over `words` (whose lines start `offset` words in, on a 64-byte boundary) of
-    /// `entries` against `base`, as [`super::line_bfs`] builds it.
-    pub(super) fn from_lines(words: Vec<u64>, offset: usize, entries: usize, base: u8) -> Self {
+    /// `entries` against `base`, as [`crate::cube3::slice_table::line_bfs`] builds it.
+    pub(crate) fn from_lines(words: Vec<u64>, offset: usize, entries: usize, base: u8) -> Self {
         LineTable {
             words: Words::from(words),
             offset,
             entries,
             base,
         }
+    }
+
+    /// A table of `entries` packed from their distances (`dist(i)`; 15 for 15 or more) against
+    /// `base`, on `threads` threads, and the moves its bounds lose against those distances, summed
+    /// (an entry at or below the base reads as its line's least distance, one past base + 3 as
+    /// base + 3).
+    pub fn pack(
+        entries: usize,
+        base: u8,
+        dist: impl Fn(usize) -> u8 + Sync,
+        threads: usize,
+    ) -> (LineTable, u64) {
+        let lines = lines_for(entries);
+        let mut words = with_huge_pages::<u64>(lines * WORDS + WORDS);
+        words.resize(lines * WORDS + WORDS, 0);
+        let offset = misalignment(&words);
+        let threads = threads.max(1);
+        let per = ((lines + threads - 1) / threads).max(1);
+        let lost = std::sync::atomic::AtomicU64::new(0);
+        std::thread::scope(|scope| {
+            let body = &mut words[offset..offset + lines * WORDS];
+            for (c, chunk) in body.chunks_mut(per * WORDS).enumerate() {
+                let (dist, lost) = (&dist, &lost);
+                scope.spawn(move || {
+                    let mut mine = 0u64;
+                    let mut ds = [0u8; PER_LINE];
+                    for (k, line) in chunk.chunks_mut(WORDS).enumerate() {
+                        let first = (c * per + k) * PER_LINE;
+                        let n = PER_LINE.min(entries - first);
+                        for (p, d) in ds[..n].iter_mut().enumerate() {
+                            *d = dist(first + p).min(15);
+                        }
+                        let least = ds[..n].iter().copied().min().unwrap_or(15);
+                        for (p, &d) in ds[..n].iter().enumerate() {
+                            let v = d.saturating_sub(base).min(3);
+                            line[p / 32] |= (v as u64) << (2 * (p % 32));
+                            let read = if v == 0 { least } else { base + v };
+                            mine += (d - read) as u64;
+                        }
+                        line[WORDS - 1] |= (least as u64) << 60;
+                    }
+                    lost.fetch_add(mine, std::sync::atomic::Ordering::Relaxed);
+                });
+            }
+        });
+        let table = LineTable::from_lines(words, offset, entries, base);
+        (table, lost.into_inner())
+    }
+
+    /// A table of `entries` against `base` over words kept in a file (their lines as
+    /// [`LineTable::line_words`] gave them; mapped or read).
+    pub fn from_kept(words: Words, entries: usize, base: u8) -> Option<LineTable> {
+        if words.len() != lines_for(entries) * WORDS {
+            return None;
+        }
+        let (words, offset) = on_lines(words);
+        Some(LineTable {
+            words,
+            offset,
+            entries,
+            base,
+        })
+    }
+
+    /// The lines' words, in order (for a file: `2`-bit fields, 256 a line).
+    pub fn line_words(&self) -> impl Iterator<Item = u64> + '_ {
+        let n = lines_for(self.entries) * WORDS;
+        self.words[self.offset..self.offset + n].iter().copied()
+    }
+
+    /// The fields a file of the lines holds (256 a line, the least value's among them).
+    pub fn fields_kept(entries: usize) -> usize {
+        lines_for(entries) * WORDS * 32
     }
 
     #[inline]
@@ -109,7 +182,7 @@ impl LineTable {
         TableHeader {
             name: name.to_string(),
             key,
-            entries: (lines_for(entries) * WORDS * 32) as u64,
+            entries: Self::fields_kept(entries) as u64,
             bits: 2,
             extra: Vec::new(),
         }
@@ -119,12 +192,7 @@ impl LineTable {
     pub fn save(&self, path: &std::path::Path, name: &str, key: u64) -> std::io::Result<()> {
         let mut header = Self::header(name, key, self.entries);
         header.extra = vec![self.base as u64, self.entries as u64];
-        let n = lines_for(self.entries) * WORDS;
-        table_file::save(
-            path,
-            &header,
-            self.words[self.offset..self.offset + n].iter().copied(),
-        )
+        table_file::save(path, &header, self.line_words())
     }
 
     /// Reads a table of `entries` written by [`LineTable::save`] under `name` and `key`.
