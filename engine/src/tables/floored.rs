@@ -7,13 +7,13 @@
 //! breadth-first search stops once a level's expansion would touch half the states, and what it
 //! has not reached is bounded by the first level it did not finish: the floor.
 //!
-//! A table, whole or not, is then packed at 2 bits an entry relative to a base ([`Floored::pack`])
-//! in nxopt's layout, as H48 and the library's cube3-opt keep theirs ([`LineTable`]): each entry
-//! says "at most the base", "base + 1", "base + 2" or "at least base + 3", and the first reads as
-//! the least distance in its 64-byte line. Most entries of a big table are within a move or two of
-//! its mean, and the search's bounds come from its upper levels, so with the right base
-//! ([`Floored::packed_base`]) they say nearly as much, in half the memory and half the cache
-//! file; a search packs a whole table where the memory it was given is short
+//! A table may then be packed at 2 bits an entry relative to a base ([`Floored::pack`]) in
+//! nxopt's layout, as H48 and the library's cube3-opt keep theirs ([`LineTable`]): each entry says
+//! "at most the base", "base + 1", "base + 2" or "at least base + 3", and the first reads as the
+//! least distance in its 64-byte line. Most entries of a big table are within a move or two of its
+//! mean, and the search's bounds come from its upper levels, so with the right base
+//! ([`Floored::packed_base`]) they say nearly as much, in half the memory and half the cache file;
+//! a search packs a whole table where the memory it was given is short
 //! ([`Floored::pack_if_kept`]; docs/engine.md, "Tables at 2 bits an entry").
 
 use crate::tables::table_cache::Cache;
@@ -139,11 +139,6 @@ impl Floored {
         }
     }
 
-    /// The moves the bounds lose on average against the distances (0 unless packed).
-    pub fn loss(&self) -> f64 {
-        self.loss
-    }
-
     /// Entries at each distance, those not reached at the floor.
     fn counts(&self) -> Vec<u64> {
         let mut c = self.distribution.clone();
@@ -170,8 +165,9 @@ impl Floored {
     /// Packs a whole table that takes more than a quarter of `memory` (the search's) at 4 bits,
     /// where [`Floored::packed_base`] says its bounds are kept. Where the memory allows, 4 bits:
     /// the 3x3x3's whole symmetry-reduced table packed (base 8) made its 15- and 16-move rows
-    /// visit 2.8 % and 1.1 % more nodes, some 2 to 10 % slower (docs/engine.md). One without its
-    /// last levels stays at 4 bits: it is built for a short search, and may be completed yet.
+    /// visit 2.8 % and 1.1 % more nodes (docs/engine.md). One without its last levels stays at 4
+    /// bits: it is built for a short search, which would pay the packing's time and, for a moment,
+    /// both tables' memory for nothing, and it may be completed yet.
     pub fn pack_if_kept(&mut self, memory: u64) {
         if !self.whole || self.bytes() * 4 <= memory {
             return;
