@@ -10,10 +10,6 @@
 //! - [`packed::PackedTable`]: two bits per state, the distance mod 3. Enough to walk down to the goal
 //!   (a neighbour one closer is the only neighbour whose value is one less mod 3), at a quarter the
 //!   memory.
-//! - [`line_table::LineTable`]: two bits per state relative to a base, with each 64-byte line's
-//!   least distance standing in for entries at or below the base (nxopt's layout): cube3-opt's
-//!   slice table, built in that layout by its own search, and the engine's pattern databases,
-//!   packed from 4 bits.
 //! - The 3x3x3's symmetry-reduced tables ([`crate::cube3::sym_table`]) and the engine's tables are
 //!   the same search over other graphs.
 //!
@@ -24,7 +20,6 @@ pub mod bfs;
 pub mod depth;
 pub mod fields;
 pub mod graphs;
-pub mod line_table;
 pub mod packed;
 
 /// A state graph over dense indices `0..size()`.

@@ -52,7 +52,7 @@ fn on_lines(words: Words) -> (Words, usize) {
 
 impl LineTable {
     /// The table over `words` (whose lines start `offset` words in, on a 64-byte boundary) of
-    /// `entries` against `base`, as [`crate::cube3::slice_table::line_bfs`] builds it.
+    /// `entries` against `base`, as [`super::line_bfs`] builds it.
     pub(crate) fn from_lines(words: Vec<u64>, offset: usize, entries: usize, base: u8) -> Self {
         LineTable {
             words: Words::from(words),
