@@ -95,8 +95,7 @@ fn main() {
         }
         match (&out_dir, &cli.output) {
             (Some(dir), _) => {
-                std::fs::create_dir_all(dir).unwrap();
-                std::fs::write(dir.join(format!("{bin}.rs")), &b.code).unwrap();
+                write_or_exit(&dir.join(format!("{bin}.rs")), &b.code);
                 println!(
                     "{bin:<12} {size:>9}  {:<6}  {}",
                     if over { "OVER" } else { "ok" },
@@ -104,7 +103,7 @@ fn main() {
                 );
             }
             (None, Some(file)) => {
-                std::fs::write(file, &b.code).unwrap();
+                write_or_exit(file, &b.code);
                 eprintln!(
                     "bundle: wrote {} ({size} bytes; modules: {})",
                     file.display(),
@@ -157,4 +156,14 @@ fn judge_binaries() -> Vec<String> {
     out.sort();
     out.dedup();
     out
+}
+
+/// Writes a bundle, its folder made first; a file that cannot be written is said so (exit 1).
+fn write_or_exit(path: &std::path::Path, code: &str) {
+    let folder = path.parent().filter(|d| !d.as_os_str().is_empty());
+    let made = folder.map_or(Ok(()), std::fs::create_dir_all);
+    if let Err(e) = made.and_then(|_| std::fs::write(path, code)) {
+        eprintln!("bundle: cannot write {}: {e}", path.display());
+        std::process::exit(1);
+    }
 }
