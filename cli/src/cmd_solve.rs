@@ -175,17 +175,15 @@ pub fn run(args: SolveArgs, w: &mut impl Write) -> Result<()> {
     Ok(())
 }
 
-/// Checks on a thread and a core of its own that the moves reach `state` (a stabiliser chain:
-/// 0.08 s for the megaminx, 0.8 s for the 7x7x7, where a short search takes milliseconds); a state
-/// they cannot reach is refused there, ending the run, before anything is written. A solution
-/// found first proves the state reachable, and the run ends without waiting. (The searches and
-/// builds that start meanwhile leave it its core: on two cores a 7x7x7 is refused in 1.1 s either
-/// way, 2.1 s when they competed for both.)
+/// Checks on a thread of its own that the moves reach `state` (a stabiliser chain), beside the
+/// tables' build and the search: a state they cannot reach is refused there, ending the run, before
+/// anything is written, and a solution found first proves the state reachable, so the run ends
+/// without waiting. No core is set aside for it: the search's deepest iteration usually starts
+/// while the check still runs and keeps the threads it started with, so a reserved core halved
+/// every such search on two cores (docs/performance.md, "the check beside the search").
 fn check_beside(puzzle: &Puzzle, perms: &[Perm], state: &State) -> std::thread::JoinHandle<()> {
     let (puzzle, perms, state) = (puzzle.clone(), perms.to_vec(), state.clone());
-    let core = twisty::machine::reserve_core();
     std::thread::spawn(move || {
-        let _core = core;
         let refs: Vec<&Perm> = perms.iter().collect();
         if Reachable::new(&puzzle, &refs).reaches(&puzzle, &state) == Reach::No {
             eprintln!("twisty: this state: {UNREACHABLE}");

@@ -9,7 +9,7 @@
 //! before the timed ones.
 
 use crate::cube3_opt_timing::{by_length, random_cubes, tables_dir};
-use crate::engine_twips::def;
+use crate::engine_twips::{def, without_rotations};
 use crate::hdu4801_timing::hdu4801_cases;
 use crate::shared::{scrambles, temp_input};
 use std::path::{Path, PathBuf};
@@ -53,6 +53,12 @@ fn search_rows(engine_cache: &Path) -> Vec<Case> {
     let cube3 = def("3x3x3", "puzzles/3x3x3.json", &tmp);
     let fto = def("FTO", "tools/bench-data/FTO.tws", &tmp);
     let mega = def("megaminx", "tools/bench-data/megaminx.tws", &tmp);
+    let fto_slices = def("FTO + slices", "tools/bench-data/FTO-slices.tws", &tmp);
+    let mega_js = without_rotations(def(
+        "megaminx (cubing.js)",
+        "puzzles/community/megaminx.kpuzzle.json",
+        &tmp,
+    ));
     let cube3_moves = "U,D,F,B,L,R".to_string();
     let cache = engine_cache.to_str().unwrap();
     let mut rows = Vec::new();
@@ -61,6 +67,12 @@ fn search_rows(engine_cache: &Path) -> Vec<Case> {
         (&cube3, &cube3_moves, "R U2 F' L D2 B' R2 U' F D L' B2 U"),
         (&fto, &fto.moves.join(","), "U R F L BB' D BR"),
         (&mega, &mega.moves.join(","), "R U F BR"),
+        (
+            &fto_slices,
+            &fto_slices.moves.join(","),
+            "R U L BB' F D BR L' U' BB",
+        ),
+        (&mega_js, &mega_js.moves.join(","), "U R' BR F2 L DR' BL"),
     ] {
         let file = d.ours.to_str().unwrap();
         let args = [

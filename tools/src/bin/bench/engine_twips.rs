@@ -147,6 +147,13 @@ pub(crate) fn def(label: &'static str, file: &str, tmp: &Path) -> Def {
     }
 }
 
+/// `d` without the whole-puzzle rotations cubing.js's files name with a trailing `v` (`Uv`,
+/// `U_F_Rv`): the moves the engine searches by default.
+pub(crate) fn without_rotations(d: Def) -> Def {
+    let moves = d.moves.into_iter().filter(|m| !m.ends_with('v')).collect();
+    Def { moves, ..d }
+}
+
 /// Moves in a printed solution: the first line of moves (twips follows it with a `//` comment).
 fn length(out: &str) -> usize {
     out.lines()
@@ -241,7 +248,16 @@ pub fn run_all() {
         "  {:<44} {:>7} {:>10} {:>10} {:>8}   peak RSS twisty / twips",
         "puzzle, scramble", "optimal", "twisty", "twips", "ratio"
     );
-    let rows: [(&Def, &str); 8] = [
+    // Rows the engine once slipped on (issue 54: a core set aside for the reachability check halved
+    // their searches on two cores): the FTO with its inner slices (derived from FTO.tws by
+    // tools/bench-data/make_fto_slices.py) and cubing.js's megaminx with its slices.
+    let fto_slices = def("FTO + slices", "tools/bench-data/FTO-slices.tws", &tmp);
+    let mega_js = without_rotations(def(
+        "megaminx (cubing.js)",
+        "puzzles/community/megaminx.kpuzzle.json",
+        &tmp,
+    ));
+    let rows: [(&Def, &str); 10] = [
         (&cube3, "R U R' U' R' F R2 U' R' U' R U R' F'"),
         (&cube3, "R U2 F' L D2 B' R2 U' F D L'"),
         (&cube3, "R U2 F' L D2 B' R2 U' F D L' B2 U"),
@@ -250,6 +266,8 @@ pub fn run_all() {
         (&mega, "R U F BR"),
         (&mega, "R U F BR L' BF2 D' E"),
         (&cube4, "R U 2R F' D L2 2R' B U' F"),
+        (&fto_slices, "R U L BB' F D BR L' U' BB"),
+        (&mega_js, "U R' BR F2 L DR' BL"),
     ];
     for (d, scramble) in rows {
         // Rows of milliseconds are mostly process start: the median of five runs of each.
