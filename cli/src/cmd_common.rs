@@ -117,7 +117,7 @@ pub fn verify_tables(on: bool, table: Option<&Path>, cache_dir: Option<&Path>) -
     let files = cache_dir.and_then(|d| std::fs::read_dir(d).ok());
     for f in files.into_iter().flatten().flatten().map(|e| e.path()) {
         if f.extension().is_some_and(|x| x == "table")
-            && twisty::table_file::verify_kept(&f, &mut |m| eprintln!("note: {m}"))
+            && twisty::table_keeping::verify_kept(&f, &mut |m| eprintln!("note: {m}"))
         {
             eprintln!("{}: checksum verified", f.display());
         }

@@ -3,6 +3,7 @@
 //! checks and combines a sliced run's files: those two are in `gods_slices.rs`.
 
 use crate::cmd_common::{io, open, Common, Result};
+use crate::distribution::{print_counts, print_distribution};
 use crate::gods_slices;
 use crate::progress::TableProgress;
 use engine::solving::solver::{fingerprint, full_table_bytes};
@@ -112,33 +113,4 @@ pub fn run(args: GodsArgs, w: &mut impl Write) -> Result<()> {
             .map_err(|e| format!("{}: {e}", path.display())),
         _ => Ok(()),
     }
-}
-
-pub(crate) fn print_distribution(
-    w: &mut impl Write,
-    table: &DistTable,
-    ranks: usize,
-) -> Result<()> {
-    let note = format!(" (of {ranks} ranks)");
-    print_counts(w, "states", &table.distribution, &note, table.complete)
-}
-
-/// A distance distribution as a table, its total and (when complete) God's number.
-fn print_counts(
-    w: &mut impl Write,
-    what: &str,
-    counts: &[u64],
-    note: &str,
-    complete: bool,
-) -> Result<()> {
-    writeln!(w, "{:>5} {what:>15}", "moves").map_err(io)?;
-    for (d, c) in counts.iter().enumerate() {
-        writeln!(w, "{d:>5} {c:>15}").map_err(io)?;
-    }
-    let total: u64 = counts.iter().sum();
-    writeln!(w, "total {total:>15}{note}").map_err(io)?;
-    if complete {
-        writeln!(w, "God's number: {}", counts.len().saturating_sub(1)).map_err(io)?;
-    }
-    Ok(())
 }

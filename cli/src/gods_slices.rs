@@ -3,7 +3,7 @@
 //! `engine::gods::job_slices`).
 
 use crate::cmd_common::{io, Common, Result};
-use crate::cmd_gods::print_distribution;
+use crate::distribution::print_distribution;
 use engine::gods::job_slices::{self, Job};
 use engine::model::choice::Chosen;
 use engine::solving::solver::fingerprint;

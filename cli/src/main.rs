@@ -13,6 +13,7 @@ mod cmd_list;
 mod cmd_scramble;
 mod cmd_solve;
 mod commands;
+mod distribution;
 mod gods_slices;
 mod progress;
 mod solve_many;
