@@ -10,7 +10,7 @@
 //! does not hold, or where the colours would make two orientations look alike, the stickers stay
 //! stickers: slower, never wrong.
 
-use crate::model::{intern, Move, Orbit, Perm, Puzzle, State, StickerMap};
+use crate::model::{intern, keep_positions, Move, Orbit, Perm, Puzzle, State, StickerMap};
 
 struct UnionFind(Vec<usize>);
 
@@ -50,52 +50,6 @@ pub fn drop_fixed(p: &Puzzle) -> Puzzle {
     }
     let kept: Vec<usize> = (0..n).filter(|&i| moved[i]).collect();
     keep_positions(p, &kept)
-}
-
-/// The puzzle on the positions `kept` alone (in order; the moves must map them to themselves).
-pub fn keep_positions(p: &Puzzle, kept: &[usize]) -> Puzzle {
-    let n = p.positions();
-    let mut moved = vec![false; n];
-    let mut index = vec![usize::MAX; n];
-    for (k, &i) in kept.iter().enumerate() {
-        moved[i] = true;
-        index[i] = k;
-    }
-    let mut out = p.clone();
-    let offsets = p.offsets();
-    out.orbits.clear();
-    for (o, orbit) in p.orbits.iter().enumerate() {
-        let size = (offsets[o]..offsets[o] + orbit.size)
-            .filter(|&i| moved[i])
-            .count();
-        if size > 0 {
-            out.orbits.push(Orbit {
-                size,
-                ..orbit.clone()
-            });
-        }
-    }
-    out.goal = State {
-        label: kept.iter().map(|&i| p.goal.label[i]).collect(),
-        ori: kept.iter().map(|&i| p.goal.ori[i]).collect(),
-    };
-    out.original = kept.iter().map(|&i| p.original[i]).collect();
-    for m in &mut out.moves {
-        m.perm = Perm {
-            src: kept
-                .iter()
-                .map(|&i| index[m.perm.src[i] as usize] as u16)
-                .collect(),
-            twist: kept.iter().map(|&i| m.perm.twist[i]).collect(),
-        };
-    }
-    if let Some(map) = &p.stickers {
-        out.stickers = Some(StickerMap {
-            of_position: kept.iter().map(|&i| map.of_position[i].clone()).collect(),
-            ..map.clone()
-        });
-    }
-    out
 }
 
 /// Turns a one-orbit sticker puzzle into pieces where it can (see the module comment).

@@ -15,11 +15,11 @@
 //! (each goes there by a coset of the position's stabiliser, tabled).
 
 use super::class_hash::ClassHash;
+use super::fingerprint::finish_fingerprint;
 use super::inverse::{Conjugator, Homes};
 use super::perm_group::Slots;
 use super::symmetries::Symmetry;
 use super::{Puzzle, State};
-use crate::tables::near_table::finish_fingerprint;
 
 /// Positions compared before the symmetries still tied are conjugated whole (a random state of
 /// the megaminx is down to one after two).

@@ -13,7 +13,7 @@
 //! and its distances are distances to the nearest rotation of the goal. A path found there is
 //! turned back into the user's frame by conjugating each move with the rotations gathered so far.
 
-use crate::load::pieces::keep_positions;
+use super::keep_positions;
 use crate::model::metric::{Metric, MoveSet};
 use crate::model::{Move, Perm, Puzzle, State};
 use std::collections::{HashMap, HashSet};

@@ -8,6 +8,7 @@ use std::path::PathBuf;
 use twisty::dist_table::fields::Fields;
 use twisty::mapped_words::Words;
 use twisty::table_file::{self, TableHeader};
+use twisty::table_keeping;
 
 /// Where tables are kept between runs, and under which key.
 pub struct Cache {
@@ -41,7 +42,8 @@ impl Cache {
     /// Writes a table (a failure is only reported: the answer stands without it).
     pub fn keep(&self, what: &str, header: &TableHeader, words: impl Iterator<Item = u64>) {
         let path = self.path(what);
-        if let Err(e) = table_file::keep_verified(&path, |p| table_file::save(p, header, words)) {
+        if let Err(e) = table_keeping::keep_verified(&path, |p| table_file::save(p, header, words))
+        {
             eprintln!(
                 "warning: could not keep {} in the cache: {e}",
                 path.display()
@@ -54,7 +56,7 @@ impl Cache {
     pub fn read(&self, what: &str, name: &str, bits: u32) -> Option<(Vec<u64>, Vec<u64>)> {
         let (path, expect) = self.expect(what, name, bits)?;
         let mut note = |m: &str| eprintln!("note: {m}");
-        table_file::read_kept(&path, &mut note, |p| {
+        table_keeping::read_kept(&path, &mut note, |p| {
             let mut words = Vec::new();
             table_file::load(p, &expect, &mut words).map(|h| (words, h.extra))
         })
@@ -65,7 +67,7 @@ impl Cache {
     pub fn open(&self, what: &str, name: &str, bits: u32) -> Option<(Fields, Vec<u64>)> {
         let (path, expect) = self.expect(what, name, bits)?;
         let mut note = |m: &str| eprintln!("note: {m}");
-        table_file::read_kept(&path, &mut note, |p| {
+        table_keeping::read_kept(&path, &mut note, |p| {
             table_file::open_fields(p, &expect).map(|(h, f)| (f, h.extra))
         })
     }
@@ -76,7 +78,7 @@ impl Cache {
     pub fn open_words(&self, what: &str, name: &str, bits: u32) -> Option<(Words, Vec<u64>)> {
         let (path, expect) = self.expect(what, name, bits)?;
         let mut note = |m: &str| eprintln!("note: {m}");
-        table_file::read_kept(&path, &mut note, |p| {
+        table_keeping::read_kept(&path, &mut note, |p| {
             table_file::open(p, &expect).map(|(h, w)| (w, h.extra))
         })
     }
@@ -91,7 +93,7 @@ impl Cache {
         let path = self.path(what);
         // (One whose header cannot be read is said so, as one whose entries cannot.)
         let mut note = |m: &str| eprintln!("note: {m}");
-        let head = table_file::read_kept(&path, &mut note, table_file::peek)?;
+        let head = table_keeping::read_kept(&path, &mut note, table_file::peek)?;
         let expect = TableHeader {
             name: name.into(),
             key: self.key,

@@ -23,56 +23,21 @@ mod levels;
 pub use levels::Moves;
 
 use crate::model::canonical::{Canon, CanonScratch};
+use crate::model::fingerprint;
+pub use crate::model::fingerprint::fingerprint;
 use crate::model::{Perm, State};
 use classes::Frontier;
 pub use filter::ClassFilter;
 use std::sync::atomic::{AtomicU64, Ordering::Relaxed};
 use std::sync::Arc;
 
-/// Distance bits in a slot.
-const DEPTH_BITS: u32 = 4;
+/// Distance bits in a slot: the low bits a fingerprint leaves clear.
+const DEPTH_BITS: u32 = fingerprint::FREE_BITS;
 const DEPTH_MASK: u64 = (1 << DEPTH_BITS) - 1;
 /// Distances stop below this (4 bits, and 15 levels of any puzzle is far beyond any memory).
 pub const MAX_DEPTH: u32 = DEPTH_MASK as u32;
 /// A table is grown before its load passes this share (linear probing slows beyond it).
 const MAX_LOAD: f64 = 0.7;
-
-/// A state's fingerprint: its labels and orientations mixed into 64 bits, never 0 in the top 60
-/// (0 marks an empty slot).
-pub fn fingerprint(s: &State) -> u64 {
-    #[inline]
-    fn mix(mut h: u64, bytes: &[u8]) -> u64 {
-        let mut chunks = bytes.chunks_exact(8);
-        for c in &mut chunks {
-            let w = u64::from_le_bytes([c[0], c[1], c[2], c[3], c[4], c[5], c[6], c[7]]);
-            h = (h ^ w).wrapping_mul(0x9E37_79B9_7F4A_7C15);
-            h ^= h >> 32;
-        }
-        let mut last = 0u64;
-        for (i, &b) in chunks.remainder().iter().enumerate() {
-            last |= (b as u64) << (8 * i);
-        }
-        h = (h ^ last ^ 0xFF).wrapping_mul(0x9E37_79B9_7F4A_7C15);
-        h ^ (h >> 32)
-    }
-    finish_fingerprint(mix(mix(0x243F_6A88_85A3_08D3, &s.label), &s.ori))
-}
-
-/// A hash made a fingerprint: a final avalanche (murmur3's) so that the top bits depend on every
-/// byte, the distance bits cleared, never 0.
-#[inline]
-pub fn finish_fingerprint(h: u64) -> u64 {
-    let mut h = h ^ (h >> 33);
-    h = h.wrapping_mul(0xFF51_AFD7_ED55_8CCD);
-    h ^= h >> 33;
-    h = h.wrapping_mul(0xC4CE_B9FE_1A85_EC53);
-    h ^= h >> 33;
-    if h >> DEPTH_BITS == 0 {
-        1 << 63
-    } else {
-        h & !DEPTH_MASK
-    }
-}
 
 /// The states within `depth` of the goal (see the module's note).
 pub struct NearTable {

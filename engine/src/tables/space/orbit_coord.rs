@@ -7,7 +7,7 @@
 //! turned (one digit per position; the last implied when no move changes the component's twist
 //! sum).
 
-use super::tracked::{rank_partial, unrank_partial};
+use super::partial_rank::{rank_partial, unrank_partial};
 use crate::model::{Perm, Puzzle, State};
 use twisty::coord::{
     perm_parity, rank_multiset, rank_ori, rank_ori_sum, rank_perm, rank_perm_through,
