@@ -25,7 +25,7 @@
 //! Files are written under another name and renamed into place, so that a file that exists is
 //! whole. [`open`] maps a file and checks everything but the checksum (every header field, the
 //! zeros, the length to the byte), so that opening a 2.8 GB table costs nothing; the checksum is
-//! checked when a table is written ([`keep_verified`]) and when the user asks ([`verify`]).
+//! checked when a table is written ([`keep_verified`](crate::table_keeping::keep_verified)) and when the user asks ([`verify`]).
 //! [`load`] reads the words into memory and checks all. Version 2 files (the same without the
 //! zeros) are still read, and [`open`] rewrites them as version 3 once.
 
@@ -36,8 +36,6 @@ use crate::mapped_words::Words;
 use std::fmt;
 use std::io::{Read, Write};
 use std::path::Path;
-
-pub use crate::table_keeping::{cached, keep, keep_verified, read_kept, verify_kept};
 
 const MAGIC: &[u8] = b"twisty table v3\n";
 const MAGIC_V2: &[u8] = b"twisty table v2\n";
@@ -262,7 +260,7 @@ fn opened(
 }
 
 /// Checks a table file's checksum (reading it through a mapping where it can), and returns its
-/// header: what `--verify` runs, and [`keep_verified`] after writing.
+/// header: what `--verify` runs, and [`keep_verified`](crate::table_keeping::keep_verified) after writing.
 pub fn verify(path: &Path) -> Result<TableHeader, TableFileError> {
     let file = std::fs::File::open(path).map_err(TableFileError::Io)?;
     let (header, magic) = read_header(&mut std::io::BufReader::new(&file))?;

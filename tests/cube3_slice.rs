@@ -385,12 +385,12 @@ fn a_damaged_slice_table_is_built_again() {
     bad[mid] ^= 0x04;
     std::fs::write(&file, &bad).unwrap();
     let mut log = Vec::new();
-    assert!(!twisty::table_file::verify_kept(&file, &mut |m| log.push(m.to_string())));
+    assert!(!twisty::table_keeping::verify_kept(&file, &mut |m| log.push(m.to_string())));
     assert!(log[0].contains("checksum mismatch"), "{log:?}");
     let again =
         SliceTables::load_or_build(good.size, Some(&dir), 2, &mut |m| log.push(m.to_string()));
     assert!(log.iter().any(|m| m.starts_with("saved")), "{log:?}");
-    assert!(twisty::table_file::verify_kept(&file, &mut |m| panic!(
+    assert!(twisty::table_keeping::verify_kept(&file, &mut |m| panic!(
         "{m}"
     )));
     for _ in 0..100_000 {

@@ -334,7 +334,7 @@ fn cached_tables_are_read_back_and_damaged_ones_rebuilt() {
         bytes[at] ^= 0x40;
         std::fs::write(&damaged, &bytes).unwrap();
         let mut said = Vec::new();
-        assert!(!twisty::table_file::verify_kept(&damaged, &mut |m| said.push(m.to_string())));
+        assert!(!twisty::table_keeping::verify_kept(&damaged, &mut |m| said.push(m.to_string())));
         assert!(said[0].contains("checksum mismatch"), "{said:?}");
         assert!(!damaged.exists(), "verifying removes it");
     }

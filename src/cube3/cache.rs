@@ -45,7 +45,7 @@ pub fn verify_tables(args: &Args, dir: Option<&std::path::Path>, log: &mut dyn F
         .collect();
     files.sort();
     for f in files {
-        if crate::table_file::verify_kept(&f, log) {
+        if crate::table_keeping::verify_kept(&f, log) {
             log(&format!("{}: checksum verified", f.display()));
         }
     }

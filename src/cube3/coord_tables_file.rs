@@ -10,6 +10,7 @@ use super::two_phase_tables::{
 };
 use crate::dist_table::depth::DepthTable;
 use crate::table_file::{self, TableFileError, TableHeader};
+use crate::table_keeping;
 use crate::table_sections::{SectionReader, SectionWriter};
 use std::path::Path;
 
@@ -39,7 +40,7 @@ impl CoordTables {
     /// Read from `dir` if kept there and sound, else derived and kept there.
     pub fn cached(dir: Option<&Path>, log: &mut dyn FnMut(&str)) -> CoordTables {
         let path = dir.map(|d| d.join(COORDS_FILE));
-        table_file::cached(
+        table_keeping::cached(
             path.as_deref(),
             log,
             |p| {

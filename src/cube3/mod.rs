@@ -10,7 +10,7 @@
 //! - `sym_table`: distance tables over symmetry classes, built by parallel BFS, cached in files.
 //! - `two_phase_tables`: move tables, symmetry classes, the small phase-1 and phase-2 tables.
 //! - `coord_tables_file`: the two-phase coordinate tables (move tables, classes), kept in a file.
-//! - `two_phase`: Kociemba's two-phase search (cube3); `two_phase_trees`: its two phases as trees
+//! - `two_phase`: Kociemba's two-phase search (cube3); `two_phase/trees`: its two phases as trees
 //!   for the library's search.
 //! - `cache`: where both solvers keep their tables, and the flags that choose the folder.
 //! - `optimal`: IDA* with Korf's pattern databases (the optimal solver before the slice table).
@@ -33,7 +33,6 @@ pub mod sym_table;
 pub mod symmetry;
 pub mod two_phase;
 pub mod two_phase_tables;
-mod two_phase_trees;
 
 pub use self::cubie::*;
 pub use self::facelet_string::*;

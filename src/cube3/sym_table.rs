@@ -101,7 +101,7 @@ impl SymTable {
         log: &mut dyn FnMut(&str),
         build: impl FnOnce() -> SymTable,
     ) -> SymTable {
-        crate::table_file::cached(
+        crate::table_keeping::cached(
             path,
             log,
             |p| SymTable::load(p, name, size, bits),

@@ -149,7 +149,7 @@ impl SliceTables {
             | (size.shape.flips as u64) << 1
             | (size.shape.all_syms as u64) << 2;
         let path = dir.map(|d| d.join(size.file));
-        let table = crate::table_file::cached(
+        let table = crate::table_keeping::cached(
             path.as_deref(),
             log,
             |p| LineTable::load(p, NAME, key, coords.entries()),

@@ -9,6 +9,8 @@
 //! look-ups are issued together so that their cache misses overlap. Each phase walks one
 //! threshold at a time and reports only paths of exactly that length (the walk's floor).
 
+mod trees;
+
 use super::coord_tables_file::CoordTables;
 use super::cubie::{inverse_move, CubieCube, N_MOVES};
 use super::sym_table::SymTable;
@@ -17,9 +19,9 @@ use super::two_phase_tables::{
     Classes, FlipSliceEntries, MoveTables, Phase1Space, Phase2Space, Phase2Tables, N_PHASE1,
     N_PHASE2, N_SLICE_PERM,
 };
-use super::two_phase_trees::{Follow, P1Node, Phase1, Phase2, NONE};
 use crate::search::{Control, Walker};
 use std::path::Path;
+use trees::{Follow, P1Node, Phase1, Phase2, NONE};
 
 /// Everything the two-phase search reads.
 pub struct TwoPhaseTables {

@@ -1,12 +1,12 @@
-//! The two phases of [`super::two_phase`] as trees for the library's search: a phase-1 node carries
+//! The two phases of [`super`] as trees for the library's search: a phase-1 node carries
 //! its exact distance to G1, decoded from its parent's (the table keeps distances mod 3), and its
 //! children's look-ups are issued together so that their cache misses overlap; a phase-1 solution is
 //! followed in permutations ([`Follow`]) and handed to phase 2.
 
-use super::cubie::N_MOVES;
-use super::two_phase::{step_mod3, TwoPhaseTables};
-use super::two_phase_tables::{is_phase2_move, N_SLICE_PERM, PHASE2_MOVES};
+use super::{step_mod3, TwoPhaseTables};
 use crate::coord::rank_perm;
+use crate::cube3::cubie::N_MOVES;
+use crate::cube3::two_phase_tables::{is_phase2_move, N_SLICE_PERM, PHASE2_MOVES};
 use crate::search::{Child, Control, Expansion, SearchTree, Step, Walker};
 
 /// Whether face `b` may follow face `a`: never the same face, and of two opposite faces (which
