@@ -52,7 +52,7 @@ pub fn run_alone() {
     run(&cube3);
 }
 
-pub fn run(cube3: &Def) {
+fn run(cube3: &Def) {
     build("twisty", &["cube3-opt"]);
     let cache = root().join("target/bench-engine-cache");
     let tables = crate::cube3_opt_timing::tables_dir();

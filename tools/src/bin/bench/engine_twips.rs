@@ -347,5 +347,4 @@ pub fn run_all() {
         );
     }
     std::fs::remove_dir_all(&tmp).ok();
-    crate::engine_deep::run(&cube3);
 }

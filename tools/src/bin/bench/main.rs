@@ -96,7 +96,9 @@ fn main() {
             }
             "twips" => {
                 build("twisty-cli", &[]);
-                engine_twips::run_all()
+                engine_twips::run_all();
+                // (Its deep 3x3x3 rows, beside cube3-opt, end it.)
+                engine_deep::run_alone()
             }
             "scrambles" => {
                 build("twisty-cli", &[]);
