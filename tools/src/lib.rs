@@ -4,6 +4,7 @@
 
 pub mod bundle;
 pub mod folded_net;
+pub mod module_graph;
 pub mod timing;
 /// The library's seeded generator, under its old name here.
 pub use twisty::rng;

@@ -1,0 +1,168 @@
+//! The house's rules on imports, read from the source of every crate of the workspace
+//! (`tools::module_graph`): no circles between module files, and no import from a higher layer.
+//! Run alone: `cargo test --release -p tools --test layers` (docs/testing.md).
+
+use std::path::{Path, PathBuf};
+use tools::module_graph::ModuleGraph;
+use tools::timing::root;
+
+/// Every crate root of the workspace: each package's library, its main and its binaries.
+fn crate_roots() -> Vec<PathBuf> {
+    let mut roots = Vec::new();
+    for package in [".", "harness", "tools", "engine", "learn", "cli"] {
+        let src = root().join(package).join("src");
+        for file in ["lib.rs", "main.rs"] {
+            if src.join(file).exists() {
+                roots.push(src.join(file));
+            }
+        }
+        let Ok(bins) = std::fs::read_dir(src.join("bin")) else {
+            continue;
+        };
+        for entry in bins {
+            let path = entry.unwrap().path();
+            if path.extension().is_some_and(|e| e == "rs") {
+                roots.push(path);
+            } else if path.join("main.rs").exists() {
+                roots.push(path.join("main.rs"));
+            }
+        }
+    }
+    roots.sort();
+    roots
+}
+
+fn relative(p: &Path) -> String {
+    p.strip_prefix(root()).unwrap_or(p).display().to_string()
+}
+
+fn graphs() -> Vec<(PathBuf, ModuleGraph)> {
+    crate_roots()
+        .into_iter()
+        .map(|r| {
+            let g = ModuleGraph::read(&r).unwrap_or_else(|e| panic!("{e}"));
+            (r, g)
+        })
+        .collect()
+}
+
+#[test]
+fn no_module_file_imports_itself_through_others() {
+    let mut found = Vec::new();
+    for (_, g) in graphs() {
+        for circle in g.circles() {
+            let mut lines = vec![format!(
+                "circle of {}:",
+                circle
+                    .iter()
+                    .map(|p| relative(p))
+                    .collect::<Vec<_>>()
+                    .join(", ")
+            )];
+            for from in &circle {
+                for (to, via) in &g.imports[from] {
+                    if circle.contains(to) {
+                        lines.push(format!("  {} -> {}: {via}", relative(from), relative(to)));
+                    }
+                }
+            }
+            found.push(lines.join("\n"));
+        }
+    }
+    found.dedup();
+    assert!(found.is_empty(), "import circles:\n{}", found.join("\n"));
+}
+
+/// Which layer a file lies in, by the folders of its path below its crate's `src/`, lowest first;
+/// `None` for files no rule places.
+fn layer(file: &Path) -> Option<(&'static str, usize)> {
+    let rel = relative(file);
+    // The engine: the model, then the loaders that make one, the tables over it, the search that
+    // reads them, and the jobs built on the search.
+    const ENGINE: [&[&str]; 5] = [
+        &["model"],
+        &["load"],
+        &["tables"],
+        &["solving"],
+        &["scrambles", "gods", "discovery"],
+    ];
+    if let Some(rest) = rel.strip_prefix("engine/src/") {
+        let folder = rest.split('/').next().unwrap();
+        return ENGINE
+            .iter()
+            .position(|l| l.contains(&folder))
+            .map(|i| ("engine", i));
+    }
+    // The library: generic modules below the puzzles' folders and files.
+    const PUZZLES: [&str; 7] = [
+        "cube2",
+        "cube3",
+        "robot",
+        "floppy.rs",
+        "sticker_cube.rs",
+        "sticker_cube3.rs",
+        "firmware.rs",
+    ];
+    if let Some(rest) = rel.strip_prefix("src/") {
+        let first = rest.split('/').next().unwrap();
+        if first == "bin" || first == "lib.rs" {
+            return None;
+        }
+        return Some(("library", usize::from(PUZZLES.contains(&first))));
+    }
+    None
+}
+
+#[test]
+fn no_module_imports_from_a_higher_layer() {
+    let mut found = Vec::new();
+    for (_, g) in graphs() {
+        for (from, targets) in &g.imports {
+            let Some((crate_a, a)) = layer(from) else {
+                continue;
+            };
+            for (to, via) in targets {
+                if let Some((crate_b, b)) = layer(to) {
+                    if crate_a == crate_b && b > a {
+                        found.push(format!("{} -> {}: {via}", relative(from), relative(to)));
+                    }
+                }
+            }
+        }
+    }
+    found.sort();
+    found.dedup();
+    assert!(
+        found.is_empty(),
+        "imports from a higher layer:\n{}",
+        found.join("\n")
+    );
+}
+
+/// The reader's teeth, on a crate written here: two siblings that take names from each other are
+/// a circle; a child taking its parent's names, and a parent using its child, are not.
+#[test]
+fn a_circle_between_siblings_is_found_and_a_parent_is_context() {
+    let dir = Path::new(env!("CARGO_TARGET_TMPDIR")).join("layers-fixture");
+    let _ = std::fs::remove_dir_all(&dir);
+    std::fs::create_dir_all(dir.join("a")).unwrap();
+    let write = |name: &str, text: &str| std::fs::write(dir.join(name), text).unwrap();
+    write("lib.rs", "mod a;\nmod b;\nmod c;\npub struct Root;\n");
+    write(
+        "a/mod.rs",
+        "mod inner;\npub struct Shared;\nfn f() { inner::g(); }\n",
+    );
+    write(
+        "a/inner.rs",
+        "use super::Shared;\nuse crate::Root;\npub fn g() {}\n",
+    );
+    write("b.rs", "use crate::c::{self, Two};\npub struct One;\n");
+    write(
+        "c.rs",
+        "pub struct Two;\nfn h() -> crate::b::One { crate::b::One }\n",
+    );
+    let g = ModuleGraph::read(&dir.join("lib.rs")).unwrap();
+    assert_eq!(g.circles(), vec![vec![dir.join("b.rs"), dir.join("c.rs")]]);
+    assert!(g.imports[&dir.join("a/mod.rs")].contains_key(&dir.join("a/inner.rs")));
+    assert!(!g.imports.contains_key(&dir.join("a/inner.rs")));
+}
