@@ -84,19 +84,33 @@ pub fn bundle(lib_dir: &Path, bin: &Path, opts: &Options) -> Result<Bundle, Bund
         files.push((m, file, path));
     }
 
-    // The library module tree, in lib.rs order.
-    let mut lib_items: Vec<syn::Item> = Vec::new();
-    for name in &declared {
-        let Some((_, file, _)) = files.iter().find(|(m, _, _)| m == name) else {
-            continue;
-        };
-        let items = file.items.clone();
-        let ident = syn::Ident::new(name, Span::call_site());
-        lib_items.push(syn::Item::Mod(
-            syn::parse_quote! { pub mod #ident { #(#items)* } },
-        ));
-    }
-    shake(&binary.items, &mut lib_items);
+    // The library module tree, in lib.rs order, shaken; then again without the modules that no
+    // kept code reaches any more (a module reached only through the `use` items of items the
+    // shaking dropped would otherwise stay, kept by names its items share with others).
+    let binary_reaches = first_segments_after(&binary, &opts.lib_name);
+    let mut wanted: BTreeSet<String> = files.iter().map(|(m, _, _)| m.clone()).collect();
+    let mut lib_items = loop {
+        let mut lib_items: Vec<syn::Item> = Vec::new();
+        for name in &declared {
+            let Some((_, file, _)) = files
+                .iter()
+                .find(|(m, _, _)| m == name && wanted.contains(m))
+            else {
+                continue;
+            };
+            let items = file.items.clone();
+            let ident = syn::Ident::new(name, Span::call_site());
+            lib_items.push(syn::Item::Mod(
+                syn::parse_quote! { pub mod #ident { #(#items)* } },
+            ));
+        }
+        shake(&binary.items, &mut lib_items);
+        let reached = reached_modules(&binary_reaches, &lib_items);
+        if reached == wanted {
+            break lib_items;
+        }
+        wanted = reached;
+    };
     lib_items.retain(|m| !matches!(m, syn::Item::Mod(m) if m.content.as_ref().is_some_and(|(_, v)| v.is_empty())));
     let modules: Vec<String> = lib_items
         .iter()
@@ -141,4 +155,35 @@ pub fn bundle(lib_dir: &Path, bin: &Path, opts: &Options) -> Result<Bundle, Bund
         code: header + &body,
         modules,
     })
+}
+
+/// The library's top-level modules that the binary reaches through `reaches` and, from them, the
+/// kept code of `lib_items` (shaken) reaches through `crate::` paths.
+fn reached_modules(reaches: &BTreeSet<String>, lib_items: &[syn::Item]) -> BTreeSet<String> {
+    let refers: Vec<(String, BTreeSet<String>)> = lib_items
+        .iter()
+        .filter_map(|i| match i {
+            syn::Item::Mod(m) => {
+                let items = m
+                    .content
+                    .as_ref()
+                    .map(|(_, v)| v.clone())
+                    .unwrap_or_default();
+                let file: syn::File = syn::parse_quote! { #(#items)* };
+                Some((m.ident.to_string(), first_segments_after(&file, "crate")))
+            }
+            _ => None,
+        })
+        .collect();
+    let mut reached = BTreeSet::new();
+    let mut queue: VecDeque<String> = reaches.iter().cloned().collect();
+    while let Some(m) = queue.pop_front() {
+        let Some((_, next)) = refers.iter().find(|(n, _)| *n == m) else {
+            continue;
+        };
+        if reached.insert(m) {
+            queue.extend(next.iter().cloned());
+        }
+    }
+    reached
 }

@@ -187,9 +187,66 @@ pub(super) fn shake(root: &[syn::Item], modules: &mut [syn::Item]) {
             (b.path.clone(), names)
         })
         .collect();
+    // The names each module's kept code mentions, its descendants' included (a private `use` is
+    // seen by child modules through `super::`), and the library's traits (a trait in scope serves
+    // its methods without being named): a `use` of the library whose names none of them mentions
+    // goes too, or an emptied module would keep, through its imports, modules nothing needs.
+    let traits: HashSet<String> = bodies
+        .iter()
+        .flat_map(|b| b.items.iter())
+        .filter_map(|(i, k, _)| match i {
+            syn::Item::Trait(t) if *k => Some(t.ident.to_string()),
+            _ => None,
+        })
+        .collect();
+    let own: Vec<HashSet<String>> = bodies
+        .iter()
+        .map(|b| {
+            let mut names = HashSet::new();
+            for (item, _, methods) in b.items.iter().filter(|(_, k, _)| *k) {
+                match item {
+                    syn::Item::Use(_) | syn::Item::Mod(_) => {}
+                    syn::Item::Impl(imp) if imp.trait_.is_none() => {
+                        idents(&imp.self_ty, &mut names);
+                        idents(&imp.generics, &mut names);
+                        for (m, m_kept) in imp.items.iter().zip(methods) {
+                            if *m_kept {
+                                idents(m, &mut names);
+                            }
+                        }
+                    }
+                    other => idents(other, &mut names),
+                }
+            }
+            names
+        })
+        .collect();
+    // Modules left with nothing but imports: they go at reassembly, and globs of them with them.
+    let emptied: Vec<Vec<String>> = bodies
+        .iter()
+        .filter(|b| {
+            b.items.iter().all(|(i, k, _)| {
+                !*k || matches!(i, syn::Item::Use(_))
+                    || matches!(i, syn::Item::Mod(m) if m.content.is_none())
+            })
+        })
+        .map(|b| b.path.clone())
+        .collect();
+    let mentioned: Vec<HashSet<String>> = bodies
+        .iter()
+        .map(|b| {
+            let mut names = traits.clone();
+            for (c, n) in bodies.iter().zip(&own) {
+                if c.path.starts_with(&b.path) {
+                    names.extend(n.iter().cloned());
+                }
+            }
+            names
+        })
+        .collect();
     // Reassemble from the innermost modules out (bodies are in pre-order, so children come later).
     let mut done: Vec<(Vec<String>, Vec<syn::Item>)> = Vec::new();
-    for body in bodies.into_iter().rev() {
+    for (body, mentioned) in bodies.into_iter().zip(mentioned).rev() {
         let mut kept = Vec::new();
         for (mut item, k, methods) in body.items {
             if !k {
@@ -201,7 +258,21 @@ pub(super) fn shake(root: &[syn::Item], modules: &mut [syn::Item]) {
                     imp.items.retain(|_| keep.next().unwrap_or(true));
                 }
                 syn::Item::Use(u) => {
-                    match prune_use(&u.tree, &mut Vec::new(), &defined, &body.path) {
+                    let Some(tree) = prune_use(&u.tree, &mut Vec::new(), &defined, &body.path)
+                    else {
+                        continue;
+                    };
+                    // A re-export may be named from anywhere; a private import only below here.
+                    let names = match u.vis {
+                        syn::Visibility::Inherited => &mentioned,
+                        _ => &used,
+                    };
+                    let scope = Scope {
+                        defined: &defined,
+                        emptied: &emptied,
+                        current: &body.path,
+                    };
+                    match unmentioned(&tree, &mut Vec::new(), &scope, names) {
                         Some(tree) => u.tree = tree,
                         None => continue,
                     }
@@ -326,4 +397,86 @@ pub(super) fn prune_use(
             Some(syn::UseTree::Group(g))
         }
     }
+}
+
+/// Where a `use` stands: the modules' kept names, the modules left empty, and its own module.
+struct Scope<'a> {
+    defined: &'a [(Vec<String>, HashSet<String>)],
+    emptied: &'a [Vec<String>],
+    current: &'a [String],
+}
+
+/// A use tree without the leaves that import from the library a name `names` does not hold (a
+/// leaf's name: the item's, a rename's new one, a module's for `self`); `None` if nothing is left.
+/// Imports from elsewhere (std, whose traits serve methods unnamed) and globs stay.
+fn unmentioned(
+    t: &syn::UseTree,
+    prefix: &mut Vec<String>,
+    scope: &Scope,
+    names: &HashSet<String>,
+) -> Option<syn::UseTree> {
+    let library = |prefix: &[String]| match prefix.first().map(String::as_str) {
+        Some("crate" | "self" | "super") => true,
+        Some(first) => {
+            let mut c = scope.current.to_vec();
+            c.push(first.to_string());
+            scope.defined.iter().any(|(p, _)| *p == c)
+        }
+        None => false,
+    };
+    let keep = |name: &str| !library(prefix) || names.contains(name);
+    match t {
+        syn::UseTree::Path(p) => {
+            prefix.push(p.ident.to_string());
+            let inner = unmentioned(&p.tree, prefix, scope, names);
+            prefix.pop();
+            let mut p = p.clone();
+            *p.tree = inner?;
+            Some(syn::UseTree::Path(p))
+        }
+        syn::UseTree::Name(n) if n.ident == "self" => {
+            let module = prefix.last().cloned().unwrap_or_default();
+            keep(&module).then(|| t.clone())
+        }
+        syn::UseTree::Name(n) => keep(&n.ident.to_string()).then(|| t.clone()),
+        syn::UseTree::Rename(r) => keep(&r.rename.to_string()).then(|| t.clone()),
+        // A glob of a library module the shaking emptied goes (the module is gone).
+        syn::UseTree::Glob(_) => {
+            let emptied = library(prefix)
+                && absolute(prefix, scope.current).is_some_and(|abs| scope.emptied.contains(&abs));
+            (!emptied).then(|| t.clone())
+        }
+        syn::UseTree::Group(g) => {
+            let mut g = g.clone();
+            let items: Vec<syn::UseTree> = g
+                .items
+                .iter()
+                .filter_map(|i| unmentioned(i, prefix, scope, names))
+                .collect();
+            if items.is_empty() {
+                return None;
+            }
+            g.items = items.into_iter().collect();
+            Some(syn::UseTree::Group(g))
+        }
+    }
+}
+
+/// The module path `prefix` names from module `current`, if it starts with `crate`, `self` or
+/// `super` (a child module's name is taken as relative too).
+fn absolute(prefix: &[String], current: &[String]) -> Option<Vec<String>> {
+    let mut abs: Vec<String> = match prefix.first().map(String::as_str) {
+        Some("crate") => Vec::new(),
+        Some(_) => current.to_vec(),
+        None => return None,
+    };
+    let skip = usize::from(matches!(prefix[0].as_str(), "crate" | "self"));
+    for seg in &prefix[skip..] {
+        if seg == "super" {
+            abs.pop()?;
+        } else {
+            abs.push(seg.clone());
+        }
+    }
+    Some(abs)
 }
