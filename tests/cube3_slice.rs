@@ -9,13 +9,13 @@
 use proptest::prelude::*;
 use std::sync::OnceLock;
 use twisty::cube3::optimal::OptimalTables;
-use twisty::cube3::slice_table::line_table::PER_LINE;
 use twisty::cube3::slice_table::{
     exact_table, FastCube, SliceCoords, SliceTables, TableSize, SIZES,
 };
 use twisty::cube3::symmetry::{Axes, SymGroup, Symmetries};
 use twisty::cube3::two_phase::TwoPhaseTables;
 use twisty::cube3::CubieCube;
+use twisty::dist_table::line_table::PER_LINE;
 
 fn cache() -> std::path::PathBuf {
     std::path::Path::new(env!("CARGO_TARGET_TMPDIR")).join("cube3-tables")

@@ -9,7 +9,7 @@
 use proptest::prelude::*;
 use std::collections::VecDeque;
 use twisty::cube3::slice_table::line_bfs;
-use twisty::cube3::slice_table::line_table::PER_LINE;
+use twisty::dist_table::line_table::PER_LINE;
 use twisty::dist_table::Graph;
 
 /// An undirected graph from a seed: a few random edges a node, some nodes left alone.

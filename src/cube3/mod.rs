@@ -7,7 +7,6 @@
 //!   lines answered on several threads.
 //! - `judge_formats`: BOJ 5373.
 //! - `symmetry`: the 16 symmetries that keep the U-D axis, and the URF-DBL third turn.
-//! - `sym_table`: distance tables over symmetry classes, built by parallel BFS, cached in files.
 //! - `two_phase_tables`: move tables, symmetry classes, the small phase-1 and phase-2 tables.
 //! - `coord_tables_file`: the two-phase coordinate tables (move tables, classes), kept in a file.
 //! - `two_phase`: Kociemba's two-phase search (cube3); `two_phase/trees`: its two phases as trees
@@ -29,7 +28,6 @@ pub mod judge_formats;
 pub mod optimal;
 pub mod scramble;
 pub mod slice_table;
-pub mod sym_table;
 pub mod symmetry;
 pub mod two_phase;
 pub mod two_phase_tables;

@@ -5,10 +5,10 @@
 //! axes. Each bound is a true distance of a part of the cube, so their maximum never overestimates.
 
 use super::cubie::{CubieCube, N_MOVES};
-use super::sym_table::{SymSpace, SymTable};
 use super::two_phase::TwoPhaseTables;
 use super::two_phase_tables::{MoveTables, N_PERM8, N_TWIST};
 use crate::coord::{rank_arrangement, unrank_arrangement};
+use crate::dist_table::sym_table::{SymSpace, SymTable};
 use crate::heuristic::Heuristic;
 use crate::pruner::CanonicalPruner;
 use crate::search::composed::{ida_star_with_progress, Domain};

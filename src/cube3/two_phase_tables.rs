@@ -9,8 +9,8 @@
 //! ([`TwoPhaseTables::load_or_build`](super::two_phase::TwoPhaseTables::load_or_build)).
 
 use super::cubie::{CubieCube, FACE_TURNS, N_MOVES};
-use super::sym_table::SymSpace;
 use super::symmetry::{Symmetries, N_SYM};
+use crate::dist_table::sym_table::SymSpace;
 use crate::dist_table::{depth::DepthTable, graphs::ProductGraph};
 use crate::prefetch::prefetch;
 

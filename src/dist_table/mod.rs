@@ -10,8 +10,11 @@
 //! - [`packed::PackedTable`]: two bits per state, the distance mod 3. Enough to walk down to the goal
 //!   (a neighbour one closer is the only neighbour whose value is one less mod 3), at a quarter the
 //!   memory.
-//! - The 3x3x3's symmetry-reduced tables ([`crate::cube3::sym_table`]) and the engine's tables are
-//!   the same search over other graphs.
+//! - [`sym_table::SymTable`]: distances over (symmetry class of one coordinate, another
+//!   coordinate), the same search over the graph of classes ([`sym_table::ClassGraph`]): the
+//!   3x3x3's two-phase, Korf and slice tables, and the engine's tables reduced by symmetry.
+//! - [`line_table::LineTable`]: 2 bits an entry relative to a base, with each 64-byte line's least
+//!   distance (nxopt's layout): cube3-opt's slice table and the engine's packed tables.
 //!
 //! [`graphs`] holds the graphs over coordinates (one move table, or a product of several), and
 //! [`graphs::Directed`], a graph whose moves need not include their inverses.
@@ -20,7 +23,9 @@ pub mod bfs;
 pub mod depth;
 pub mod fields;
 pub mod graphs;
+pub mod line_table;
 pub mod packed;
+pub mod sym_table;
 
 /// A state graph over dense indices `0..size()`.
 ///

@@ -18,9 +18,9 @@
 
 use crate::tables::table_cache::Cache;
 use std::sync::atomic::{AtomicBool, Ordering::Relaxed};
-use twisty::cube3::slice_table::LineTable;
 use twisty::dist_table::bfs::{Bfs, Level};
 use twisty::dist_table::fields::{get_in, Fields};
+use twisty::dist_table::line_table::LineTable;
 use twisty::dist_table::Graph;
 
 /// Bits an entry as built (15: not reached).

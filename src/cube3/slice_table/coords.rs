@@ -370,7 +370,7 @@ impl SliceCoords {
 }
 
 /// The table's entries as the breadth-first search sees them ([`SymSpace`]).
-impl crate::cube3::sym_table::SymSpace for SliceCoords {
+impl crate::dist_table::sym_table::SymSpace for SliceCoords {
     fn classes(&self) -> usize {
         self.rows()
     }

@@ -15,9 +15,9 @@
 //! or more. The levels beyond are never searched. (The rule picks the base that the exact table's
 //! best mean bound picked, on the sizes it was compared on: docs/cube3.md.)
 
-use super::line_table::{misalignment, LineTable, PER_LINE};
 use crate::dist_table::bfs::Level;
 use crate::dist_table::fields::{fields_equal, with_huge_pages};
+use crate::dist_table::line_table::{misalignment, LineTable, PER_LINE};
 use crate::dist_table::Graph;
 use std::sync::atomic::{AtomicU64, AtomicUsize, Ordering};
 

@@ -7,9 +7,9 @@
 //! - `edge_fallback`: the edges' own distance table (0.8 MB, nissy's eoesep), asked where the big
 //!   table reads at or below its base ([`EdgeFallback`]).
 //! - `fast_cube`: the search's cube, a byte a piece, products by byte shuffles ([`FastCube`]).
-//! - `line_table`: 2 bits an entry relative to a base, a 4-bit fallback per cache line
-//!   ([`LineTable`]); the engine packs its big pattern databases into it too. (It stays here, not
-//!   in `dist_table`: a judge bundle of `dist_table` would carry its file handling.)
+//! - The table is the library's [`LineTable`] (`dist_table::line_table`): 2 bits an entry relative
+//!   to a base, a 4-bit fallback per cache line; the engine packs its big pattern databases into
+//!   it too.
 //! - `line_bfs`: the table's breadth-first search, in its own layout and size.
 //! - `slice_search`: the slice table's tree for the library's search, NISS ([`SliceSearch`]);
 //!   `children`: a node's children, look-ups overlapped.
@@ -28,17 +28,16 @@ pub mod edge_fallback;
 pub mod edge_masks;
 pub mod fast_cube;
 pub mod line_bfs;
-pub mod line_table;
 pub mod slice_search;
 
 pub use self::coords::{Shape, SliceCoords};
 pub use self::edge_fallback::EdgeFallback;
 pub use self::fast_cube::FastCube;
-pub use self::line_table::LineTable;
 pub use self::slice_search::SliceSearch;
+use crate::dist_table::line_table::{self, LineTable};
 
-use super::sym_table::{ClassGraph, SymSpace, SymTable};
 use crate::bytes::show;
+use crate::dist_table::sym_table::{ClassGraph, SymSpace, SymTable};
 use std::path::Path;
 
 /// A table size on the ladder: its shape, its bytes and its file.

@@ -22,9 +22,9 @@
 use super::coords::SliceCoords;
 use super::edge_fallback::EdgeFallback;
 use super::fast_cube::FastCube;
-use super::line_table::LineTable;
 use crate::cube3::cubie::{inverse_move, CubieCube, N_MOVES};
 use crate::cube3::symmetry::Axes;
+use crate::dist_table::line_table::LineTable;
 use crate::search::parallel::{first_in_iteration, Parallel, TaskHistory};
 use crate::search::{Child, Expansion, SearchTree};
 

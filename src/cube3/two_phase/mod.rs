@@ -11,17 +11,17 @@
 
 mod trees;
 
+use self::trees::{Follow, P1Node, Phase1, Phase2, NONE};
 use super::coord_tables_file::CoordTables;
 use super::cubie::{inverse_move, CubieCube, N_MOVES};
-use super::sym_table::SymTable;
 use super::symmetry::Axes;
 use super::two_phase_tables::{
     Classes, FlipSliceEntries, MoveTables, Phase1Space, Phase2Space, Phase2Tables, N_PHASE1,
     N_PHASE2, N_SLICE_PERM,
 };
+use crate::dist_table::sym_table::SymTable;
 use crate::search::{Control, Walker};
 use std::path::Path;
-use trees::{Follow, P1Node, Phase1, Phase2, NONE};
 
 /// Everything the two-phase search reads.
 pub struct TwoPhaseTables {

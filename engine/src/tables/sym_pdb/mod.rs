@@ -7,7 +7,7 @@
 //! the outer values fall into classes (64,430 instead of 1,013,760) and the table holds one entry
 //! per (class, inner): 141 million, 4 bits each. A state is looked up through the symmetry that
 //! takes its outer value to the class's representative, the inner conjugated by it. The library's
-//! BFS fills it ([`twisty::cube3::sym_table::ClassGraph`]: the entries a representative's own
+//! BFS fills it ([`twisty::dist_table::sym_table::ClassGraph`]: the entries a representative's own
 //! symmetries make equal are set together).
 //!
 //! The other symmetries do not reduce the table but show the state from other sides: the cube's
@@ -15,8 +15,8 @@
 //! the R-L slice. A search carries each view's coordinates from node to node by move tables (the
 //! move seen through the view), and takes the highest bound.
 
-mod classes;
 pub mod plan;
+mod value_classes;
 
 use crate::model::inverse::{Conjugator, Inverter};
 use crate::model::perm_group::Slots;
@@ -25,9 +25,9 @@ use crate::model::symmetries::Symmetry;
 use crate::model::{Puzzle, State};
 use crate::tables::floored::Floored;
 use crate::tables::space::{Conjugation, Coord};
-use classes::{Classes, SYM_BITS};
 use plan::{Factor, Plan, MAX_VIEWS};
-use twisty::cube3::sym_table::{ClassGraph, SymSpace};
+use twisty::dist_table::sym_table::{ClassGraph, SymSpace};
+use value_classes::{Classes, SYM_BITS};
 
 /// A view's coordinates: the outer's places and twists, the inner's twists.
 pub type ViewCoords = [u32; 3];
