@@ -3,7 +3,7 @@
 //! cannot count them exactly here and the table fits.
 
 use crate::cmd_common::{io, open, Common, Result};
-use crate::progress::TableProgress;
+use crate::progress_bars::TableProgress;
 use engine::model::reachable::Reachable;
 use engine::solving::solver::full_table_bytes;
 use engine::tables::full_table::DistTable;

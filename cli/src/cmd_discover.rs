@@ -2,7 +2,7 @@
 //! article ranks them.
 
 use crate::cmd_common::{io, open, Common, Result};
-use crate::progress::TableProgress;
+use crate::progress_bars::TableProgress;
 use engine::discovery::{bytes_per_state, discover, Options};
 use engine::interrupt;
 use engine::model::state_notation;

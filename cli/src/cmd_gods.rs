@@ -5,7 +5,7 @@
 use crate::cmd_common::{io, open, Common, Result};
 use crate::distribution::{print_counts, print_distribution};
 use crate::gods_slices;
-use crate::progress::TableProgress;
+use crate::progress_bars::TableProgress;
 use engine::solving::solver::{fingerprint, full_table_bytes};
 use engine::tables::full_table::DistTable;
 use engine::tables::space::rank_count;

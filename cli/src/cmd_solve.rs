@@ -2,7 +2,7 @@
 //! sequence with a given effect.
 
 use crate::cmd_common::{io, open, scrambled, verify_tables, Common, Result};
-use crate::progress::{self, TableProgress};
+use crate::progress_bars::{self, TableProgress};
 use crate::solve_many;
 use engine::model::reachable::{Reach, Reachable};
 use engine::model::state_notation;
@@ -122,8 +122,8 @@ pub fn run(args: SolveArgs, w: &mut impl Write) -> Result<()> {
         },
         cache_dir: args.cache_dir.clone(),
         eager: false,
-        near_report: progress::near_level,
-        pattern_report: progress::pattern_table,
+        near_report: progress_bars::near_level,
+        pattern_report: progress_bars::pattern_table,
     };
     let solver = Solver::with(&chosen.puzzle, chosen.set.clone(), options, |l| {
         bar.level(l)
@@ -151,7 +151,7 @@ pub fn run(args: SolveArgs, w: &mut impl Write) -> Result<()> {
             p.goal.clone(),
         ),
         Goal::State(s, state) => {
-            let bar = progress::SearchProgress::new();
+            let bar = progress_bars::SearchProgress::new();
             let report = |depth, nodes, seconds| bar.report(depth, nodes, seconds);
             let found = solver.solve_reporting(&state, args.max_depth, &report);
             drop(bar);

@@ -15,7 +15,7 @@ mod cmd_solve;
 mod commands;
 mod distribution;
 mod gods_slices;
-mod progress;
+mod progress_bars;
 mod solve_many;
 
 use clap::Parser;

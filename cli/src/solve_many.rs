@@ -3,7 +3,7 @@
 //! line, and the others go on.
 
 use crate::cmd_common::{io, scrambled, Result};
-use crate::progress::BatchProgress;
+use crate::progress_bars::BatchProgress;
 use engine::model::choice::Chosen;
 use engine::model::reachable::{Reach, Reachable};
 use engine::model::Puzzle;

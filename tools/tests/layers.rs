@@ -94,14 +94,13 @@ fn layer(file: &Path) -> Option<(&'static str, usize)> {
             .map(|i| ("engine", i));
     }
     // The library: generic modules below the puzzles' folders and files.
-    const PUZZLES: [&str; 7] = [
+    const PUZZLES: [&str; 6] = [
         "cube2",
         "cube3",
         "robot",
         "floppy.rs",
         "sticker_cube.rs",
         "sticker_cube3.rs",
-        "firmware.rs",
     ];
     if let Some(rest) = rel.strip_prefix("src/") {
         let first = rest.split('/').next().unwrap();
@@ -165,4 +164,32 @@ fn a_circle_between_siblings_is_found_and_a_parent_is_context() {
     assert_eq!(g.circles(), vec![vec![dir.join("b.rs"), dir.join("c.rs")]]);
     assert!(g.imports[&dir.join("a/mod.rs")].contains_key(&dir.join("a/inner.rs")));
     assert!(!g.imports.contains_key(&dir.join("a/inner.rs")));
+}
+
+/// No two module files of the workspace share a name (`mod.rs`, `lib.rs` and `main.rs` aside): a
+/// name says what a module is, and a newcomer searching for it finds one file.
+#[test]
+fn no_module_name_is_used_twice() {
+    let mut by_name: std::collections::BTreeMap<String, Vec<String>> = Default::default();
+    for (_, g) in graphs() {
+        for file in g.files.values() {
+            let name = file.file_name().unwrap().to_string_lossy().to_string();
+            if !["mod.rs", "lib.rs", "main.rs"].contains(&name.as_str()) {
+                by_name.entry(name).or_default().push(relative(file));
+            }
+        }
+    }
+    let twice: Vec<String> = by_name
+        .into_iter()
+        .filter_map(|(name, mut files)| {
+            files.sort();
+            files.dedup();
+            (files.len() > 1).then(|| format!("{name}: {}", files.join(", ")))
+        })
+        .collect();
+    assert!(
+        twice.is_empty(),
+        "module names used twice:\n{}",
+        twice.join("\n")
+    );
 }

@@ -3,6 +3,6 @@
 
 pub mod bounds;
 pub mod heuristics;
-pub mod progress;
+pub mod search_progress;
 pub mod search_tree;
 pub mod solver;

@@ -11,7 +11,7 @@
 use crate::model::canonical::CanonScratch;
 use crate::model::metric::PairPruner;
 use crate::model::{Perm, State};
-use crate::solving::progress::Progress;
+use crate::solving::search_progress::Progress;
 use crate::tables::sym_pdb::InverseScratch;
 use twisty::pruner::{PruneState, Pruner};
 use twisty::search::parallel::{self, Parallel, TaskHistory};

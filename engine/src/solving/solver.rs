@@ -7,7 +7,7 @@
 use crate::model::metric::{MoveSet, PairPruner};
 use crate::model::{Perm, Puzzle, State};
 use crate::solving::heuristics::{Heuristics, Reports};
-use crate::solving::progress::Progress;
+use crate::solving::search_progress::Progress;
 use crate::solving::search_tree::{self, Problem};
 use crate::tables::full_table::{DistTable, Level};
 use crate::tables::space::{rank_count, Space};

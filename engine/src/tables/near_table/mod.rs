@@ -14,9 +14,9 @@
 //! symmetries (conjugating a state by one leaves its distance), the table holds a class of states
 //! once, as its representative's fingerprint ([`crate::model::canonical`]): the cube's 48, the
 //! megaminx's 120 take a level in that much less memory, and its levels are found from the last
-//! level's representatives (`classes.rs`), each class's moves made once.
+//! level's representatives (`class_levels.rs`), each class's moves made once.
 
-mod classes;
+mod class_levels;
 mod filter;
 mod levels;
 
@@ -26,7 +26,7 @@ use crate::model::canonical::{Canon, CanonScratch};
 use crate::model::fingerprint;
 pub use crate::model::fingerprint::fingerprint;
 use crate::model::{Perm, State};
-use classes::Frontier;
+use class_levels::Frontier;
 pub use filter::ClassFilter;
 use std::sync::atomic::{AtomicU64, Ordering::Relaxed};
 use std::sync::Arc;
