@@ -148,17 +148,6 @@ impl<const N: usize> PieceKind<'_, N> {
     }
 }
 
-/// Renumbers colours in order of first appearance among `reference` stickers, so that any colour
-/// numbering maps onto face indices. Returns `colour_to_face` (255 = a colour not on a reference).
-pub fn face_of_colour(shown: &[u8], reference: &[usize]) -> Vec<u8> {
-    let max = shown.iter().copied().max().unwrap_or(0) as usize;
-    let mut map = vec![u8::MAX; max + 1];
-    for (face, &s) in reference.iter().enumerate() {
-        map[shown[s] as usize] = face as u8;
-    }
-    map
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;

@@ -12,7 +12,8 @@
 //! - [`coord`]: ranking permutations, orientations and combinations into coordinates; move tables.
 //! - [`dist_table`]: the one table family: a breadth-first search over any graph (threads,
 //!   forward then pull, directed graphs, symmetry classes) into fields of 2, 4 or 8 bits; the walk.
-//! - [`lazy`]: tables built on first use (what `OnceLock` does, for the judges' Rust 1.63).
+//! - `lazy` (inside the library): tables built on first use (what `OnceLock` does, for the
+//!   judges' Rust 1.63).
 //! - [`bytes`]: byte counts typed and shown (`8G`, `2.6 GB`); [`machine`]: the cores to use.
 //! - [`prefetch`]: a cache hint, for searches that read big tables at random.
 //! - [`checksum`]: FNV-1a, the checksum of every table file; [`word_hash`]: the hasher of tables
@@ -29,10 +30,11 @@
 //!   two-phase solver with symmetry-reduced tables, the optimal solver with pattern databases).
 //! - [`sticker_cube`], [`sticker_cube3`]: the 2x2x2 and 3x3x3 as stickers turned by 3D rotations (the
 //!   checkers' ground truth).
-//! - [`facelet`]: reading pieces from sticker colours under a layout described as data.
+//! - `facelet` (inside the library): reading pieces from sticker colours under a layout described
+//!   as data.
 //! - [`notation`]: WCA move notation.
 //! - [`robot`]: the Soltvvo robot (twists, robot2's search, the serial protocol, the camera grid);
-//!   [`firmware`]: a fake of its boards for tests.
+//!   [`robot::fake_firmware`]: its boards faked, for robot-sim and the bridge's tests.
 //!
 //! Input and output of the binaries:
 //! - [`input`]: whole-stdin token streams that report line and column on bad input.
@@ -56,12 +58,11 @@ pub mod cube2;
 pub mod cube3;
 pub mod disk_space;
 pub mod dist_table;
-pub mod facelet;
-pub mod firmware;
+pub(crate) mod facelet;
 pub mod floppy;
 pub mod heuristic;
 pub mod input;
-pub mod lazy;
+pub(crate) mod lazy;
 pub mod machine;
 pub mod mapped_words;
 pub mod notation;
@@ -76,5 +77,5 @@ pub mod sticker_cube;
 pub mod sticker_cube3;
 pub mod table_file;
 pub mod table_keeping;
-pub mod table_sections;
+pub(crate) mod table_sections;
 pub mod word_hash;

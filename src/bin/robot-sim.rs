@@ -17,8 +17,8 @@ use std::os::unix::fs::OpenOptionsExt;
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::{Arc, Mutex};
 use std::time::Duration;
-use twisty::firmware::Firmware;
 use twisty::notation::{parse_moves, Families};
+use twisty::robot::fake_firmware::Firmware;
 use twisty::sticker_cube::StickerCube;
 
 #[derive(Parser)]

@@ -10,8 +10,10 @@
 //! - [`Speed`] and [`timeline`]: the serial protocol's commands and waits for a plan.
 //!
 //! Files: `twist` (the twists and plan lines), `planner` (robot2's IDA*, the move-by-move baseline),
-//! `protocol` (the serial commands and waits), `grid` (the camera grid).
+//! `protocol` (the serial commands and waits), `grid` (the camera grid), `fake_firmware` (the
+//! boards' firmware faked, for robot-sim and the bridge's tests).
 
+pub mod fake_firmware;
 pub mod grid;
 pub mod planner;
 pub mod protocol;
