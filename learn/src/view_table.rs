@@ -7,13 +7,16 @@ use crate::cube3_stickers::{Stickers, STICKERS};
 use crate::network::Net;
 use crate::views::{canonical, showable, view_rank, FOUR_OF_24};
 use std::path::Path;
+use twisty::table_file::{self, TableHeader};
+use twisty::table_keeping;
 
 /// The quantiles the table keeps besides the mode.
 pub const QUANTILES: [f32; 14] = [
     0.01, 0.02, 0.03, 0.04, 0.05, 0.1, 0.15, 0.2, 0.25, 0.3, 0.35, 0.4, 0.45, 0.5,
 ];
 const READINGS: usize = 1 + QUANTILES.len();
-const MAGIC: &[u8; 8] = b"TWVIEWS3";
+/// The name of the table in its file (`twisty::table_file`); the key is the weights' checksum.
+const TABLE_NAME: &str = "learned heuristic view table (mode, quantiles)";
 /// The readings of a view that is not canonical (never looked up: [`ViewTable::get`] reads the
 /// canonical image).
 pub const NOT_READ: u8 = u8::MAX;
@@ -90,34 +93,39 @@ impl ViewTable {
         t
     }
 
-    /// The table saved at `path` if it was made for these weights, else built and saved.
+    /// The table kept at `path` (a `twisty::table_file`, like every table of the project) if it
+    /// was made for these weights, else built and kept there; a damaged file is named on stderr
+    /// and built again.
     pub fn load_or_build(
         net: &Net,
         weights_checksum: &str,
         path: &Path,
         progress: impl FnMut(usize, usize),
     ) -> Result<Self, String> {
-        if let Ok(bytes) = std::fs::read(path) {
-            let mut t = Self::empty(weights_checksum);
-            let head = MAGIC.len() + 16;
-            if bytes.len() == head + t.len() * READINGS
-                && &bytes[..MAGIC.len()] == MAGIC
-                && bytes[MAGIC.len()..head] == *weights_checksum.as_bytes()
-            {
-                t.readings = bytes[head..].to_vec();
-                t.spot_check(net)?;
-                return Ok(t);
-            }
+        let empty = Self::empty(weights_checksum);
+        let expect = file_header(weights_checksum, empty.len() * READINGS)?;
+        let mut note = |m: &str| eprintln!("note: {m}");
+        let kept = table_keeping::read_kept(path, &mut note, |p| {
+            let mut words = Vec::new();
+            table_file::load(p, &expect, &mut words)?;
+            Ok(words)
+        });
+        if let Some(words) = kept {
+            let mut t = empty;
+            t.readings = words.iter().flat_map(|w| w.to_le_bytes()).collect();
+            t.readings.truncate(expect.entries as usize);
+            t.spot_check(net)?;
+            return Ok(t);
         }
         let t = Self::build(net, weights_checksum, progress);
         t.spot_check(net)?;
-        if let Some(dir) = path.parent() {
-            std::fs::create_dir_all(dir).map_err(|e| format!("{}: {e}", dir.display()))?;
-        }
-        let mut bytes = MAGIC.to_vec();
-        bytes.extend_from_slice(weights_checksum.as_bytes());
-        bytes.extend_from_slice(&t.readings);
-        std::fs::write(path, bytes).map_err(|e| format!("{}: {e}", path.display()))?;
+        let words = t.readings.chunks(8).map(|c| {
+            let mut w = [0u8; 8];
+            w[..c.len()].copy_from_slice(c);
+            u64::from_le_bytes(w)
+        });
+        table_keeping::keep(path, |p| table_file::save(p, &expect, words))
+            .map_err(|e| format!("{}: {e}", path.display()))?;
         Ok(t)
     }
 
@@ -181,4 +189,18 @@ impl ViewTable {
             }
         }
     }
+}
+
+/// The file header of a table of `bytes` readings made for the weights of `weights_checksum`
+/// (16 hex digits, FNV-1a: the header's key).
+fn file_header(weights_checksum: &str, bytes: usize) -> Result<TableHeader, String> {
+    let key = u64::from_str_radix(weights_checksum, 16)
+        .map_err(|_| format!("not a weights checksum: {weights_checksum:?}"))?;
+    Ok(TableHeader {
+        name: TABLE_NAME.to_string(),
+        key,
+        entries: bytes as u64,
+        bits: 8,
+        extra: Vec::new(),
+    })
 }
