@@ -3,7 +3,7 @@
 use std::sync::atomic::{AtomicUsize, Ordering::Relaxed};
 
 /// The threads a table build or a search uses by default: every core. Asked of the system once:
-/// std reads the cgroup's files each time (some 50 us), and a small search asks at every level.
+/// std reads the cgroup's files each time, and a small search asks at every level.
 pub fn threads() -> usize {
     static THREADS: AtomicUsize = AtomicUsize::new(0);
     match THREADS.load(Relaxed) {

@@ -191,10 +191,11 @@ impl Mapping {
     ///
     /// On Linux the file goes at a 2 MB boundary of a reservation, with the advice to use huge
     /// pages. A search reads the table at random, a cache miss a look-up, and with 4 KB pages
-    /// nearly every miss is also a TLB miss: measured, a mapping in 4 KB pages searched 1.5 times
-    /// slower than the table read into 2 MB pages. Where the page cache holds the file in 2 MB
-    /// folios (ext4 and others since Linux 6.16 read a file so when a mapping advised huge pages
-    /// faults it in), the kernel maps them whole, and the mapped table is as fast as the read one.
+    /// nearly every miss is also a TLB miss: measured, a mapping in 4 KB pages searched slower
+    /// than the table read into 2 MB pages (docs/performance.md, "Tables opened, not read, built
+    /// within their size"). Where the page cache holds the file in 2 MB folios (ext4 and others
+    /// since Linux 6.16 read a file so when a mapping advised huge pages faults it in), the kernel
+    /// maps them whole, and the mapped table is as fast as the read one.
     ///
     /// `writable`: copy-on-write, for tables a process completes in place (the engine's): what it
     /// writes is its own, the file and the other processes see none of it.

@@ -338,7 +338,7 @@ fn slice_search_lengths_equal_the_korf_solver() {
 
 /// The sizes with the E-slice flips (three views a side, flips conjugated along) give the Korf
 /// solver's lengths too: the 1.4 GB table (the default's layout without the parity), built in the
-/// tests' cache (about 5 minutes on 2 cores the first time), on scrambles up to 14 moves.
+/// tests' cache (slow the first time: docs/testing.md), on scrambles up to 14 moves.
 #[test]
 #[ignore = "proof"]
 fn the_flips_table_gives_the_korf_lengths() {

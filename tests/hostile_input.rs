@@ -118,8 +118,8 @@ fn exit_within(bin: &str, input: &[u8], limit_mb: u64) -> Option<i32> {
 #[test]
 fn garbage_costs_memory_like_its_size_not_more() {
     // Ten megabytes of `1 ` on one line: 5 million tokens that no format wants. Before token
-    // streams the judge binaries held every token (324 to 832 MB); now the input itself (read whole,
-    // as judges' solutions do) and a little more must do.
+    // streams the judge binaries held every token, many times the input; now the input itself
+    // (read whole, as judges' solutions do) and a little more must do.
     let garbage = "1 ".repeat(5_000_000);
     for bin in ["aoj0300", "cf887c", "hdu4801", "mipt041"] {
         assert_eq!(

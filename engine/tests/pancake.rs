@@ -4,7 +4,8 @@
 //! shortest swap of two adjacent pieces is checked by a bidirectional search on plain arrays.
 //!
 //! The last two are proofs (`cargo proofs`; this file alone: `cargo test -p engine --test pancake
-//! -- --ignored`): the table takes about 75 s on 2 cores and the independent search about as long.
+//! -- --ignored`): the table and the independent search are too slow for every run
+//! (docs/testing.md).
 
 use engine::discovery::{discover, Options};
 use engine::load::shipped;

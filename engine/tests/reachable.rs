@@ -50,7 +50,7 @@ fn chosen_with(name: &str, text: &str, choice: &Choice) -> (Puzzle, Vec<Perm>, R
     (c.puzzle, c.set.perms, r)
 }
 
-/// The big cubes, whose chains take seconds to build (4 s for the 7x7x7).
+/// The big cubes, whose chains take seconds to build.
 fn big(name: &str) -> bool {
     name.starts_with("6x6x6") || name.starts_with("7x7x7")
 }

@@ -85,8 +85,8 @@ pub struct EvalArgs {
     #[arg(long, default_value_t = 0.03)]
     quantile: f32,
     /// The degenerate network evaluated on the 5,617,306 canonical views (every view a cube can
-    /// show, read in its canonical orientation), made on first use (about 5 minutes on 2 cores;
-    /// 674 MB) and reused while the weights stay the same.
+    /// show, read in its canonical orientation), made on first use (674 MB; its time is in
+    /// docs/learned-heuristic.md) and reused while the weights stay the same.
     #[arg(long, default_value = "target/learn/degenerate-views.bin")]
     view_table: PathBuf,
     /// Run the degenerate network on the views the searches meet instead of reading the view

@@ -1,7 +1,7 @@
 //! The degenerate network evaluated once on every canonical view (about an eighth of the
 //! 44,906,400 views a cube can show), so that a search reads the network's answers from an array
-//! instead of running it (about 20,000 views a second here); kept in a file made for one set of
-//! weights.
+//! instead of running it (far slower: docs/performance.md, "Figures that were in code
+//! comments"); kept in a file made for one set of weights.
 
 use crate::cube3_stickers::{Stickers, STICKERS};
 use crate::network::Net;

@@ -5,7 +5,8 @@
 //! orientation, the least of its images under the 8 symmetries that keep the top on top
 //! ([`canonical`]). With the `learn` feature, [`ViewTable`] is the degenerate network evaluated
 //! once on every canonical view (about an eighth of them), so that a search reads the network's
-//! answers from an array instead of running it (about 20,000 views a second here).
+//! answers from an array instead of running it (far slower: docs/performance.md, "Figures that
+//! were in code comments").
 
 /// The 8 symmetries of the cube that keep the top face on top (the quarter turns about the U-D
 /// axis, each with or without the left-right mirror) as sticker maps: `image[j] = view[map[j]]`.

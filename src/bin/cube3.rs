@@ -1,8 +1,8 @@
 //! cube3: a solution of at most 20 face turns for each 3x3x3 scramble or facelet string, by
 //! Kociemba's two-phase algorithm.
 //!
-//! The two big tables (91 MB) take about 20 s to build on 2 cores, so they are cached in a folder
-//! (`--tables`) and read back in about a second; a missing or damaged file is rebuilt.
+//! The two big tables (91 MB) take far longer to build than to read back, so they are cached in a
+//! folder (`--tables`); a missing or damaged file is rebuilt.
 
 use twisty::args::{Flag, Usage};
 use twisty::cube3::answer_lines;

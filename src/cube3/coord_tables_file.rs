@@ -1,7 +1,7 @@
 //! The two-phase solver's coordinate tables in one file beside its big tables: move tables,
-//! symmetry classes, the phase-2 tables and the flip-slice entries (14 MB). They take about 3
-//! billion instructions to derive (the classes conjugate a million cubes 16 times each), a fifth
-//! of a second, which was most of `cube3`'s start; read back they take milliseconds.
+//! symmetry classes, the phase-2 tables and the flip-slice entries (14 MB). Deriving them (the
+//! classes conjugate a million cubes 16 times each) was most of `cube3`'s start; read back they
+//! take milliseconds (docs/performance.md, "Tables opened, not read, built within their size").
 
 use super::symmetry::N_SYM;
 use super::two_phase_tables::{

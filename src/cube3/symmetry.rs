@@ -34,8 +34,8 @@ pub const URF3: CubieCube = CubieCube {
     eo: [1, 0, 1, 0, 1, 0, 1, 0, 1, 1, 1, 1],
 };
 
-/// `URF3^k` for k = 0, 1, 2, and `moves[k][m]`: the move `URF3^-k m URF3^k`, which maps a solution of
-/// the conjugated cube back to the cube.
+/// `cubes[k]` = `URF3^k` for k = 0, 1, 2, and `back[k][m]`: the move `URF3^-k m URF3^k`, which
+/// maps a solution of the conjugated cube back to the cube.
 pub struct Axes {
     pub cubes: [CubieCube; 3],
     pub back: [[usize; N_MOVES]; 3],

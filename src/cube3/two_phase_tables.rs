@@ -35,7 +35,7 @@ pub fn is_phase2_move(m: usize) -> bool {
     m / 3 % 3 == 0 || m % 3 == 1
 }
 
-/// Move tables: `table[c * 18 + m]`.
+/// Move tables, each flat: `twist[c * 18 + m]` is twist `c` after move `m`, and so for the others.
 pub struct MoveTables {
     pub twist: Vec<u16>,
     pub flip: Vec<u16>,

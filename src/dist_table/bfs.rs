@@ -14,9 +14,9 @@
 //!   Fields of 4 or 8 bits hold the distance; the last value (14, 254) then means "that far or
 //!   further, or never reached" (a lower bound still, for pruning).
 //! - Forward levels of tables far larger than the caches gather a run's successors, asking the
-//!   memory for each, before marking any, so that the misses overlap (the pancake's 120 MB: its
-//!   middle levels a quarter faster). Pulls do not: they stop at the first predecessor found, and
-//!   gathering all of them first was measured slower.
+//!   memory for each, before marking any, so that the misses overlap (measured on the pancake's
+//!   120 MB). Pulls do not: they stop at the first predecessor found, and gathering all of them
+//!   first was measured slower.
 //! - Symmetry-reduced tables store some states more than once (`Graph::equivalents`); those are
 //!   marked together.
 
@@ -100,9 +100,9 @@ impl<'a> Bfs<'a> {
     /// pull computes an unreached state's predecessors until one is in the level: which pays sooner
     /// depends on what a neighbour costs beside a mark. Early suits symmetry classes, whose
     /// neighbours cost conjugations and whose marks set equivalent entries (the 3x3x3's phase-1
-    /// table: 3.5 s against 4.9 s); after half suits cheap neighbours (the 2x2x2's product of move
-    /// tables: pulling a level earlier took twice as long) and the engine's ranks (the pancake: 44 s
-    /// against 60 s).
+    /// table); after half suits cheap neighbours (the 2x2x2's product of move tables) and the
+    /// engine's ranks (the pancake). Measured on each: docs/performance.md, "Figures that were in
+    /// code comments".
     pub fn pull_early(mut self) -> Self {
         self.pull_early = true;
         self

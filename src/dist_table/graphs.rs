@@ -63,8 +63,9 @@ impl<const N: usize> Graph for Product<'_, N> {
     }
 }
 
-/// The product of two coordinates, each with its own move table (`table[c * stride + m]`), as one
-/// graph: state `outer * inner_size + inner`. Most puzzles' search spaces are such products.
+/// The product of two coordinates, each with its own move table (`outer[c * stride + m]`,
+/// `inner[c * stride + m]`), as one graph: state `o * inner_size + i` for the coordinates' values
+/// `o` and `i`. Most puzzles' search spaces are such products.
 pub struct ProductGraph<'a> {
     pub outer: &'a [u16],
     pub outer_size: usize,

@@ -3,8 +3,8 @@
 //! The 3,674,160 states (up to colour names) get dense ids once, in breadth-first order, with the
 //! id each twist leads to and comes from; every pricing (the spec's costs, seconds at each speed, a
 //! deliberately wrong table) is then a Dijkstra over plain arrays of ids. Hashing a 24-sticker key
-//! per edge, as the first version did, made each pricing about 40 s; now the graph costs about 15 s
-//! once and each pricing about 7 s (a profile of the test that prices once: 61 % graph, 31 % heap).
+//! per edge, as the first version did, made each pricing several times slower; now the graph is
+//! paid for once (docs/testing.md has the times).
 
 use crate::robot_model::{key, ArmTwist, RobotModel};
 use std::collections::HashMap;

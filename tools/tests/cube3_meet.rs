@@ -26,8 +26,8 @@ fn cube3_tables() -> &'static OptimalTables {
     })
 }
 
-/// The ball of radius 7 around solved (3.5 GB, about 2 minutes), made once for the two proofs
-/// that meet in its middle: each made its own, at once, on the same two cores.
+/// The ball of radius 7 around solved (its memory and time: docs/testing.md), made once for the
+/// two proofs that meet in its middle: each made its own, at once, on the same two cores.
 fn ball_of_radius_7() -> &'static Cube3Meet {
     static B: OnceLock<Cube3Meet> = OnceLock::new();
     B.get_or_init(|| Cube3Meet::new(7))
@@ -176,7 +176,7 @@ fn engine_cube3() -> &'static (Puzzle, Solver) {
 
 /// Twenty random states of optimal length 15 and 16 (ten each, from scrambles of 15 and 16 moves):
 /// the slice-table search's length equals the generic engine's, which shares no table with it
-/// (the Korf-table solver, a minute a state at 16, is proved against both up to 14 above).
+/// (the Korf-table solver, too slow at 16, is proved against both up to 14 above).
 /// Shorter states met on the way are checked too; states of a length already counted ten times
 /// are passed over. Both answers are replayed: the slice search's on the stickers, the engine's on
 /// its own model.

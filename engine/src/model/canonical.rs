@@ -300,7 +300,7 @@ impl Canon {
     }
 }
 
-/// A fingerprint of 16-bit words, four to a mixing step (as [`fingerprint`]'s).
+/// A fingerprint of 16-bit words, four to a mixing step (as [`super::fingerprint::fingerprint`]'s).
 #[derive(Default)]
 struct Hasher {
     h: u64,

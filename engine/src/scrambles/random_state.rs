@@ -14,7 +14,7 @@ use crate::solving::solver::{full_table_bytes, FullTable, Options, Solver};
 use crate::tables::space::rank_count;
 
 /// The full table is built for optimal scrambles up to this many ranks (64 MB at 2 bits; cubing.js's
-/// pyraminx, 75,582,720 ranks, takes about 7 s on two cores).
+/// pyraminx has 75,582,720: docs/performance.md, "Random-state scrambles and counts").
 pub const OPTIMAL_RANKS: u128 = 1 << 28;
 
 /// How scrambles are made.

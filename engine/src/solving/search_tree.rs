@@ -210,7 +210,7 @@ impl SearchTree for Tree<'_> {
         // The children the near table does not finish are bounded by their inverses too:
         // their views' coordinates made (class words asked for), located, then read.
         // (Not through a table without its last levels: most inverses then get its floor, and
-        // the 15-move row cut 95.6 million nodes to 91.3 at three quarters of the speed.)
+        // the 15-move row lost more speed than it saved nodes: docs/engine.md, "Optimal search".)
         let inverse = bounds
             .sym
             .as_ref()
@@ -231,7 +231,8 @@ impl SearchTree for Tree<'_> {
             }
             match inverse {
                 // Only a child the forward bounds let through by nothing is worth its inverse
-                // (the 16-move row: 31.8 million nodes against 31.5 when every child is).
+                // (asking every child saved few nodes on the 16-move row:
+                // docs/engine.md, "Optimal search").
                 Some(t)
                     if !exact && h == budget && t.invert(&kid.state, &mut kids.inverse[m].0) =>
                 {

@@ -237,9 +237,9 @@ impl Solver {
             let mut changed = h.prepare(predicted);
             // Deepen while the next iteration would take more than twice what the next level
             // costs: the level takes much of that iteration off, and of every later one. Both
-            // costs are measured as the search goes (a 3x3x3 node costs some 50 ns on two
-            // cores, a state of its near table 150 ns; a pyraminx's, its tips commuting with
-            // everything, more). A level is taken to divide the next iteration by the growth.
+            // costs are measured as the search goes, from a 3x3x3's on two cores (50 ns a node,
+            // 150 ns a state of its near table; a pyraminx's, its tips commuting with everything,
+            // are more). A level is taken to divide the next iteration by the growth.
             while !changed
                 && predicted * node_secs
                     > 2.0 * h.bounds.near.next_level_estimate() as f64 * h.state_secs()

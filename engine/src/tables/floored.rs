@@ -2,10 +2,10 @@
 //! databases ([`crate::tables::pattern_db`], [`crate::tables::sym_pdb`]).
 //!
 //! The last levels are most of a table and cost the most to find, for bounds a move or two higher
-//! that a short search seldom needs (the 3x3x3's corners: levels 0-7 in 0.15 s, all 11 in 0.5 s;
-//! its 13-move row visits 41 million nodes against 36 million). Unless a table is built whole, its
-//! breadth-first search stops once a level's expansion would touch half the states, and what it
-//! has not reached is bounded by the first level it did not finish: the floor.
+//! that a short search seldom needs (the 3x3x3's corners: docs/engine.md, "Optimal search"). Unless
+//! a table is built whole, its breadth-first search stops once a level's expansion would touch half
+//! the states, and what it has not reached is bounded by the first level it did not finish: the
+//! floor.
 //!
 //! A table may then be packed at 2 bits an entry relative to a base ([`Floored::pack`]) in
 //! nxopt's layout, as H48 and the library's cube3-opt keep theirs ([`LineTable`]): each entry says
@@ -165,9 +165,9 @@ impl Floored {
     /// Packs a whole table that takes more than a quarter of `memory` (the search's) at 4 bits,
     /// where [`Floored::packed_base`] says its bounds are kept. Where the memory allows, 4 bits:
     /// the 3x3x3's whole symmetry-reduced table packed (base 8) made its 15- and 16-move rows
-    /// visit 2.8 % and 1.1 % more nodes (docs/engine.md). One without its last levels stays at 4
-    /// bits: it is built for a short search, which would pay the packing's time and, for a moment,
-    /// both tables' memory for nothing, and it may be completed yet.
+    /// visit a few per cent more nodes (docs/engine.md, "Optimal search"). One without its last
+    /// levels stays at 4 bits: it is built for a short search, which would pay the packing's time
+    /// and, for a moment, both tables' memory for nothing, and it may be completed yet.
     pub fn pack_if_kept(&mut self, memory: u64) {
         if !self.whole || self.bytes() * 4 <= memory {
             return;

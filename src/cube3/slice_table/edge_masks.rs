@@ -29,7 +29,7 @@ pub struct EdgeSym {
     inverse_flips: u16,
 }
 
-/// `COMPRESS[mask][x]`: the bits of `x` where `mask` has ones, packed low (a 6-bit `pext`).
+/// `bits[mask][x]`: the bits of `x` where `mask` has ones, packed low (a 6-bit `pext`).
 pub struct Compress {
     bits: [[u8; 64]; 64],
 }

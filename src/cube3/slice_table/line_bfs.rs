@@ -1,6 +1,7 @@
 //! The slice table built in the layout it is searched in, within its own size: a breadth-first
 //! search whose two bits an entry are the [`LineTable`]'s from the start. (Building exact 4-bit
-//! distances and packing them took three times the table's memory: 8.2 GB for the 2.8 GB table.)
+//! distances and packing them took three times the table's memory: docs/performance.md, "Tables
+//! opened, not read, built within their size".)
 //!
 //! While the search runs, an entry reads 0 (reached before the current depth), 1 (at the current
 //! depth), 2 (at the next, being marked) or 3 (not reached). A level marks 3 as 2, forward from the

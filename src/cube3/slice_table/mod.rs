@@ -129,8 +129,8 @@ pub struct SliceTables {
     pub coords: SliceCoords,
     pub table: LineTable,
     /// The edges' bound where the table reads at or below its base ([`edge_fallback`]); only
-    /// without flips, where it pays (on the flips table it cut nodes by 3.5 % and added 13 % to
-    /// the time of eight 17-move cubes).
+    /// without flips, where it pays (on the flips table it cost more time than it saved nodes:
+    /// docs/performance.md, "Tables opened, not read, built within their size").
     pub fallback: Option<EdgeFallback>,
 }
 

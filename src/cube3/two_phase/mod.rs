@@ -35,7 +35,7 @@ pub struct TwoPhaseTables {
     pub phase2: SymTable,
     pub phase2_small: Phase2Tables,
     /// Per move, where each cubie of a cube comes from (corners `0..8`, edges `8..20`), so that
-    /// `next[i] = cube[turn[i]]`: following a phase-1 path in permutations.
+    /// `next[i] = cube[turns[m][i]]`: following a phase-1 path in permutations.
     pub turns: [[u8; 20]; N_MOVES],
     pub axes: Axes,
 }

@@ -3,9 +3,9 @@
 //! - Pattern databases of single coordinates (a byte a value, a quarter of the memory): those up
 //!   to 65,536 values at once, larger ones when the search is expected to visit 32 nodes a value.
 //! - Pattern databases of pairs of parts ([`crate::tables::pattern_db`]: the 3x3x3's corners, the skewb's
-//!   two tetrads), up to two in half the memory: strong, but a fifth of a second or more to
-//!   build, so built when an iteration is expected to visit an eighth of the table's states
-//!   (without their last levels), and whole at 16 times.
+//!   two tetrads), up to two in half the memory: strong, but dear to build, so built when an
+//!   iteration is expected to visit an eighth of the table's states (without their last levels),
+//!   and whole at 16 times.
 //! - A pattern database reduced by the puzzle's symmetries ([`crate::tables::sym_pdb`]: the
 //!   3x3x3's slice edges, edge flips and corner twists, looked up along its three axes), looked
 //!   for once a search is long, built when an iteration is expected to visit half its entries
@@ -32,13 +32,13 @@ use twisty::dist_table::depth::DepthTable;
 const PATTERN_LIMIT: usize = 1 << 20;
 
 /// Single coordinates up to this many values are tabled at once (milliseconds); larger ones when
-/// an iteration is expected to visit [`SINGLE_COST`] nodes a value (the FTO's arrangements of
-/// 369,600 values and 24 moves take a fifth of a second each, a short search a millisecond).
+/// an iteration is expected to visit [`SINGLE_COST`] nodes a value (a large one, such as the
+/// FTO's arrangements of 369,600 values and 24 moves, costs far more than a short search).
 const SINGLE_START: usize = 1 << 16;
 const SINGLE_COST: f64 = 32.0;
 
 /// Pattern databases of whole components up to this many states (4 bits each; the 3x3x3's
-/// corners, 88 million, take a third of a second on two cores).
+/// corners are 88 million).
 const PATTERN_DB_LIMIT: usize = 1 << 28;
 
 /// Before the search starts, the near table is deepened while its next level is expected to
@@ -67,13 +67,13 @@ struct Pending {
 }
 
 /// A pattern database is built when an iteration is expected to visit an eighth of its states
-/// (without its last levels, a third of a second for the 3x3x3's corners), and built whole when
-/// it is expected to visit 16 times its states (some minutes of search, to which the last levels'
-/// half second is nothing).
+/// (without its last levels, which cost the most: [`crate::tables::floored`]), and built whole
+/// when it is expected to visit 16 times its states (a search so long that the last levels' cost
+/// is nothing beside it).
 const PATTERN_AT: f64 = 1.0 / 8.0;
-/// A table of tracked pieces costs some 50 ns a state to build (its move tables, made piece by
-/// piece, more than its BFS: the megaminx's four corners, 9.4 million states, 0.47 s), against
-/// the 3x3x3 corners' 4 ns: it waits for that many times the nodes.
+/// A table of tracked pieces costs some eight times a 3x3x3 corner table's state to build (its
+/// move tables, made piece by piece, more than its BFS; docs/engine.md, "Optimal search"): it waits
+/// for that many times the nodes.
 const TRACKED_COST: f64 = 8.0;
 const WHOLE_AT: f64 = 16.0;
 

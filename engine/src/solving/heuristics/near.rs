@@ -19,10 +19,10 @@ pub(super) const FILTER: &str = "nearfilter";
 pub(super) const FILTER_NAME: &str = "engine near table's class filter";
 
 /// The near table is built again by class once its next level is expected to hold this many
-/// states (half a second as states). Below, the table of states is cheaper to look up (a
-/// fingerprint, where by class it takes a class hash, and a representative for the states its
-/// filter lets through), and a short search does not win that back: the 3x3x3's T-perm row took
-/// 0.13-0.16 s with depth 5 as states, 0.20-0.22 s with depth 6 by class.
+/// states. Below, the table of states is cheaper to look up (a fingerprint, where by class it
+/// takes a class hash, and a representative for the states its filter lets through), and a short
+/// search does not win that back: the 3x3x3's T-perm row was slower by class
+/// (docs/engine.md, "Optimal search").
 const BY_CLASS_AT: u64 = 1 << 22;
 
 /// Symmetries a near table is reduced by at most: a look-up reads a position through each.
@@ -48,9 +48,9 @@ impl Heuristics {
     /// Deepens the near table by a level if the memory allows (true if it did).
     /// Beside a symmetry-reduced table, the near table is deepened only while its floor stays
     /// three moves under that table's mean bound (9.5 for the 3x3x3's: it stays at depth 5, 16
-    /// MB as states, 1 MB by class). Measured as states: depth 6 (128 MB, 0.6 s to build) took a 16-move search from 20.7 to 19.5 s, but
-    /// reading it from the cache cost every later run 0.1 to 0.4 s (the 14-move row: 0.24 s
-    /// against 0.14 s); depth 7 saved nothing for 14.6 s and 2.4 GB.
+    /// MB as states, 1 MB by class). Measured as states: depth 6 saved a little of a 16-move
+    /// search, but reading it from the cache cost every later run more; depth 7 saved nothing for
+    /// its time and memory (docs/engine.md, "Optimal search").
     pub fn deepen(&mut self) -> bool {
         let floor = self.bounds.near.depth + 2;
         if self
@@ -102,10 +102,10 @@ impl Heuristics {
             return;
         }
         let secs = t.elapsed().as_secs_f64();
-        // A class's moves are made once, each state made conjugated: about a microsecond a class
-        // on the 3x3x3 (18 moves), eight states of the table of states. The next level's cost is
-        // taken from the levels just built where there are enough of them to time (a thousand
-        // classes take a millisecond, which a busy machine's noise outweighs).
+        // A class's moves are made once, each state made conjugated: a class costs several
+        // states of the table of states. The next level's cost is taken from the levels just
+        // built where there are enough of them to time (fewer take too little time to stand out
+        // from a busy machine's noise).
         let entries = near.entries();
         self.state_secs = if entries >= 1 << 12 {
             secs / entries as f64

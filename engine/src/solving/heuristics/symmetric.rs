@@ -12,11 +12,10 @@ pub(super) const SYM_NAME: &str = "engine symmetry-reduced pattern database, 2 o
 pub(super) const SYM_CLASSES_NAME: &str = "engine symmetry classes";
 
 /// The symmetry-reduced table is looked for once an iteration is expected to visit this many
-/// nodes (finding the symmetries takes from a hundredth of a second, the 3x3x3, to more than a
-/// second, the 7x7x7), built without its last levels when an iteration is expected to visit half
-/// its entries (its classes and first levels take the 3x3x3 0.6 s, which a search of 20 million
-/// nodes would not win back: the 13-move row), and whole by the rule of the pairs
-/// ([`WHOLE_AT`]), or at once when a cache folder will keep it.
+/// nodes (finding the symmetries is not free, and dearest on the largest puzzles), built without
+/// its last levels when an iteration is expected to visit half its entries (its classes and first
+/// levels cost the 3x3x3 more than a short search such as its 13-move row wins back), and whole by
+/// the rule of the pairs ([`WHOLE_AT`]), or at once when a cache folder will keep it.
 pub(super) const SYM_PLAN_AT: f64 = (1u64 << 22) as f64;
 pub(super) const SYM_AT: f64 = 0.5;
 /// Its entries at most (4 bits each: 128 MB).
@@ -75,8 +74,8 @@ impl Heuristics {
     }
 
     /// Beside the symmetry-reduced table, the largest pair alone pays: the 3x3x3's corners do,
-    /// its corner places with edge flips add nothing to the edge flips it has (14.61 million
-    /// nodes against 14.57 on the 14-move row, and a look-up less a node).
+    /// its corner places with edge flips add nothing to the edge flips it has (as many nodes on
+    /// the 14-move row, and a look-up less a node: docs/engine.md, "Optimal search").
     fn beside_sym(&mut self) {
         let first = self.first_pair;
         self.bounds

@@ -377,9 +377,9 @@ impl NearTable {
         true
     }
 
-    /// A sequence of `moves` (forward) from `s`, whose distance `d` the table holds, to the goal:
-    /// at each step a move to a state one closer. `None` if a step is missing (a fingerprint
-    /// collision) or the end is not solved.
+    /// A sequence of moves (indices into `perms`, forward) from `s`, whose distance the table
+    /// holds, to the goal: at each step a move to a state one closer. `None` if a step is missing
+    /// (a fingerprint collision) or the end is not solved.
     pub fn walk(
         &self,
         s: &State,

@@ -196,8 +196,6 @@ impl Conjugation<'_> {
     }
 }
 
-/// The classes of a component's homes under a coordinate of where a set of its pieces are (all 0
-/// without one), by local position; `goal_labels` are the goal's labels of the positions.
 /// Every value's digits of a coordinate (`None`: one value, all digits 0), `n` a value.
 pub fn all_digits(c: Option<&Coord>, n: usize) -> Vec<u8> {
     let Some(c) = c else {
@@ -210,6 +208,8 @@ pub fn all_digits(c: Option<&Coord>, n: usize) -> Vec<u8> {
     out
 }
 
+/// The classes of a component's homes under a coordinate of where a set of its pieces are (all 0
+/// without one), by local position; `goal_labels` are the goal's labels of the positions.
 pub fn class_of_home(places: Option<&Coord>, goal_labels: &[u8]) -> Vec<u8> {
     goal_labels
         .iter()

@@ -4,9 +4,9 @@
 //! the bundles' sizes.
 //!
 //! cube3-opt's rows read the 2.8 GB table from `target/bench-cube3-tables` (shared with `bench
-//! cube3-opt`; built there on first use, some 15 minutes) and the engine's rows their pattern
-//! databases from one cache folder: both trees read the same files, warmed by a run of each
-//! before the timed ones.
+//! cube3-opt`; built there on first use: docs/performance.md, "Tables opened, not read, built
+//! within their size") and the engine's rows their pattern databases from one cache folder: both
+//! trees read the same files, warmed by a run of each before the timed ones.
 
 use crate::cube3_opt_timing::{by_length, random_cubes, tables_dir};
 use crate::engine_twips::{def, without_rotations};

@@ -228,8 +228,9 @@ pub fn run_all() {
     let tmp = std::env::temp_dir().join(format!("twisty-bench-twips-{}", std::process::id()));
     let cache = tmp.join("twips-cache");
     std::fs::create_dir_all(&cache).unwrap();
-    // twips finds its first solution sooner or later depending on the order of its moves (the
-    // 13-move row: 14 s in the order, 45 s in B,D,F,L,R,U): the order it is.
+    // twips finds its first solution sooner or later depending on the order of its moves (by a
+    // factor of three on the 13-move row: docs/engine.md, "Optimal search"): the order
+    // it is.
     let cube3 = Def {
         moves: ["U", "D", "F", "B", "L", "R"].map(String::from).to_vec(),
         ..def("3x3x3", "puzzles/3x3x3.json", &tmp)

@@ -18,7 +18,8 @@ use std::time::Instant;
 use tools::rng::Rng;
 use tools::timing::{release_bin, root};
 
-/// Seconds twips is given for a row (its 4x4x4 search grew past 8.7 GB in ten minutes here).
+/// Seconds twips is given for a row (unbounded, its 4x4x4 search grew for many minutes and
+/// gigabytes: docs/performance.md, "Figures that were in code comments").
 const TWIPS_LIMIT: u64 = 300;
 
 /// A community file with the moves the engine scrambles with (`None`: its default).
