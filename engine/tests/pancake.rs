@@ -3,8 +3,8 @@
 //! written here, with its own ranking, over the moves typed in from the article; and its provably
 //! shortest swap of two adjacent pieces is checked by a bidirectional search on plain arrays.
 //!
-//! The last two are proofs (`cargo proofs`; this file alone: `cargo test -p engine --test pancake
-//! -- --ignored`): the table and the independent search are too slow for every run
+//! The last two are proofs (`cargo proofs`; this file alone: `cargo test --profile checked -p
+//! engine --test pancake -- --ignored`): the table and the independent search are too slow for every run
 //! (docs/testing.md).
 
 use engine::discovery::{discover, Options};

@@ -4,7 +4,8 @@
 //! arms (`tools::robot_costs`). Neither model shares code or tables with the solvers.
 //!
 //! These are proofs (whole state spaces, Dijkstras): `cargo proofs` runs them, the README's test
-//! command does not (`cargo test -p tools --test optimal -- --ignored` runs this file alone).
+//! command does not (`cargo test --profile checked -p tools --test optimal -- --ignored` runs this
+//! file alone).
 
 use std::collections::HashMap;
 use std::io::Write;
