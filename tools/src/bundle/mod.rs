@@ -11,6 +11,7 @@ mod error;
 mod indent;
 mod modules;
 mod options;
+mod prune_use;
 mod shake;
 
 pub use error::BundleError;

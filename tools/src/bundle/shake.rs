@@ -1,6 +1,7 @@
 //! Tree shaking: the library items nothing kept refers to are dropped, and the `use` items left
 //! pointing at them.
 
+use super::prune_use::{prune_use, unmentioned, use_leaves, Scope};
 use quote::ToTokens;
 use std::collections::HashSet;
 
@@ -8,9 +9,9 @@ use std::collections::HashSet;
 /// in the kept code's tokens, macro arguments included, except field accesses `x.name` and the
 /// `name:` of fields, parameters and bindings, which never name an item), so a name shared by two
 /// items keeps both:
-/// the result can be larger than needed, never short of an item. `use` items and trait `impl` blocks of
-/// kept types are kept whole; inherent `impl` blocks keep the methods whose names are called
-/// (`x.name(..)`, `Type::name`).
+/// the result can be larger than needed, never short of an item. Trait `impl` blocks of kept types
+/// are kept whole; inherent `impl` blocks keep the methods whose names are called (`x.name(..)`,
+/// `Type::name`). `use` items stay while they import something kept and named (`prune_use.rs`).
 pub(super) fn shake(root: &[syn::Item], modules: &mut [syn::Item]) {
     fn idents(t: &impl ToTokens, out: &mut HashSet<String>) {
         use proc_macro2::{Delimiter, Spacing, TokenTree};
@@ -221,17 +222,26 @@ pub(super) fn shake(root: &[syn::Item], modules: &mut [syn::Item]) {
             names
         })
         .collect();
-    // Modules left with nothing but imports: they go at reassembly, and globs of them with them.
-    let emptied: Vec<Vec<String>> = bodies
-        .iter()
-        .filter(|b| {
-            b.items.iter().all(|(i, k, _)| {
-                !*k || matches!(i, syn::Item::Use(_))
-                    || matches!(i, syn::Item::Mod(m) if m.content.is_none())
-            })
-        })
-        .map(|b| b.path.clone())
-        .collect();
+    // Modules that reassembly leaves empty, and drops: those whose kept items are private imports
+    // and child modules left empty themselves (children come after their parent: from the last).
+    // A glob of one goes too. A module that keeps a re-export (`pub use`) is never counted.
+    let mut emptied: Vec<Vec<String>> = Vec::new();
+    for b in bodies.iter().rev() {
+        let empty = b.items.iter().all(|(i, k, _)| {
+            !*k || match i {
+                syn::Item::Use(u) => matches!(u.vis, syn::Visibility::Inherited),
+                syn::Item::Mod(m) if m.content.is_none() => {
+                    let mut p = b.path.clone();
+                    p.push(m.ident.to_string());
+                    emptied.contains(&p)
+                }
+                _ => false,
+            }
+        });
+        if empty {
+            emptied.push(b.path.clone());
+        }
+    }
     let mentioned: Vec<HashSet<String>> = bodies
         .iter()
         .map(|b| {
@@ -309,174 +319,10 @@ pub(super) fn shake(root: &[syn::Item], modules: &mut [syn::Item]) {
     }
 }
 
-/// The names a use tree brings into scope (its leaves; a rename's new name).
-pub(super) fn use_leaves(t: &syn::UseTree) -> Vec<String> {
-    match t {
-        syn::UseTree::Path(p) => use_leaves(&p.tree),
-        syn::UseTree::Name(n) => vec![n.ident.to_string()],
-        syn::UseTree::Rename(r) => vec![r.rename.to_string()],
-        syn::UseTree::Glob(_) => vec!["*".to_string()],
-        syn::UseTree::Group(g) => g.items.iter().flat_map(use_leaves).collect(),
-    }
-}
-
 /// The block when `i` is an inherent `impl` (no trait).
 pub(super) fn inherent_impl(i: &syn::Item) -> Option<&syn::ItemImpl> {
     match i {
         syn::Item::Impl(x) if x.trait_.is_none() => Some(x),
         _ => None,
     }
-}
-
-/// A use tree without the leaves whose item was dropped from a library module; `None` if nothing is
-/// left. Paths are resolved from `current` (the module the `use` is in): `crate::`, `self::`,
-/// `super::`, or a child module's name.
-pub(super) fn prune_use(
-    t: &syn::UseTree,
-    prefix: &mut Vec<String>,
-    defined: &[(Vec<String>, HashSet<String>)],
-    current: &[String],
-) -> Option<syn::UseTree> {
-    let resolve = |prefix: &[String]| -> Option<Vec<String>> {
-        let mut abs: Vec<String> = match prefix.first().map(String::as_str) {
-            Some("crate") => Vec::new(),
-            Some("self") | Some("super") => current.to_vec(),
-            Some(first) => {
-                let mut c = current.to_vec();
-                c.push(first.to_string());
-                if !defined.iter().any(|(p, _)| *p == c) {
-                    return None; // std, or another crate
-                }
-                current.to_vec()
-            }
-            None => return None,
-        };
-        let skip = usize::from(matches!(prefix[0].as_str(), "crate" | "self"));
-        for seg in &prefix[skip..] {
-            if seg == "super" {
-                abs.pop()?;
-            } else {
-                abs.push(seg.clone());
-            }
-        }
-        Some(abs)
-    };
-    // A module that re-exports with a glob (`pub use self::x::*`) may offer any name: never
-    // pruned through it (its names hold "*").
-    let dropped = |prefix: &[String], name: &str| {
-        name != "self"
-            && resolve(prefix).is_some_and(|abs| {
-                defined
-                    .iter()
-                    .any(|(m, names)| *m == abs && !names.contains(name) && !names.contains("*"))
-            })
-    };
-    match t {
-        syn::UseTree::Path(p) => {
-            prefix.push(p.ident.to_string());
-            let inner = prune_use(&p.tree, prefix, defined, current);
-            prefix.pop();
-            let mut p = p.clone();
-            *p.tree = inner?;
-            Some(syn::UseTree::Path(p))
-        }
-        syn::UseTree::Name(n) => (!dropped(prefix, &n.ident.to_string())).then(|| t.clone()),
-        syn::UseTree::Rename(r) => (!dropped(prefix, &r.ident.to_string())).then(|| t.clone()),
-        syn::UseTree::Glob(_) => Some(t.clone()),
-        syn::UseTree::Group(g) => {
-            let mut g = g.clone();
-            let items: Vec<syn::UseTree> = g
-                .items
-                .iter()
-                .filter_map(|i| prune_use(i, prefix, defined, current))
-                .collect();
-            if items.is_empty() {
-                return None;
-            }
-            g.items = items.into_iter().collect();
-            Some(syn::UseTree::Group(g))
-        }
-    }
-}
-
-/// Where a `use` stands: the modules' kept names, the modules left empty, and its own module.
-struct Scope<'a> {
-    defined: &'a [(Vec<String>, HashSet<String>)],
-    emptied: &'a [Vec<String>],
-    current: &'a [String],
-}
-
-/// A use tree without the leaves that import from the library a name `names` does not hold (a
-/// leaf's name: the item's, a rename's new one, a module's for `self`); `None` if nothing is left.
-/// Imports from elsewhere (std, whose traits serve methods unnamed) and globs stay.
-fn unmentioned(
-    t: &syn::UseTree,
-    prefix: &mut Vec<String>,
-    scope: &Scope,
-    names: &HashSet<String>,
-) -> Option<syn::UseTree> {
-    let library = |prefix: &[String]| match prefix.first().map(String::as_str) {
-        Some("crate" | "self" | "super") => true,
-        Some(first) => {
-            let mut c = scope.current.to_vec();
-            c.push(first.to_string());
-            scope.defined.iter().any(|(p, _)| *p == c)
-        }
-        None => false,
-    };
-    let keep = |name: &str| !library(prefix) || names.contains(name);
-    match t {
-        syn::UseTree::Path(p) => {
-            prefix.push(p.ident.to_string());
-            let inner = unmentioned(&p.tree, prefix, scope, names);
-            prefix.pop();
-            let mut p = p.clone();
-            *p.tree = inner?;
-            Some(syn::UseTree::Path(p))
-        }
-        syn::UseTree::Name(n) if n.ident == "self" => {
-            let module = prefix.last().cloned().unwrap_or_default();
-            keep(&module).then(|| t.clone())
-        }
-        syn::UseTree::Name(n) => keep(&n.ident.to_string()).then(|| t.clone()),
-        syn::UseTree::Rename(r) => keep(&r.rename.to_string()).then(|| t.clone()),
-        // A glob of a library module the shaking emptied goes (the module is gone).
-        syn::UseTree::Glob(_) => {
-            let emptied = library(prefix)
-                && absolute(prefix, scope.current).is_some_and(|abs| scope.emptied.contains(&abs));
-            (!emptied).then(|| t.clone())
-        }
-        syn::UseTree::Group(g) => {
-            let mut g = g.clone();
-            let items: Vec<syn::UseTree> = g
-                .items
-                .iter()
-                .filter_map(|i| unmentioned(i, prefix, scope, names))
-                .collect();
-            if items.is_empty() {
-                return None;
-            }
-            g.items = items.into_iter().collect();
-            Some(syn::UseTree::Group(g))
-        }
-    }
-}
-
-/// The module path `prefix` names from module `current`, if it starts with `crate`, `self` or
-/// `super` (a child module's name is taken as relative too).
-fn absolute(prefix: &[String], current: &[String]) -> Option<Vec<String>> {
-    let mut abs: Vec<String> = match prefix.first().map(String::as_str) {
-        Some("crate") => Vec::new(),
-        Some(_) => current.to_vec(),
-        None => return None,
-    };
-    let skip = usize::from(matches!(prefix[0].as_str(), "crate" | "self"));
-    for seg in &prefix[skip..] {
-        if seg == "super" {
-            abs.pop()?;
-        } else {
-            abs.push(seg.clone());
-        }
-    }
-    Some(abs)
 }
