@@ -26,6 +26,9 @@ pub struct ModuleGraph {
 struct Module {
     file: PathBuf,
     children: Vec<String>,
+    /// What it re-exports by name (`pub use x::Y` and `pub use x::Z as Y`): `Y` and the path
+    /// `x::Z`, read from this module. (Globs are not followed.)
+    reexports: Vec<(String, Vec<String>)>,
 }
 
 impl ModuleGraph {
@@ -42,7 +45,7 @@ impl ModuleGraph {
                 found.visit_item(item);
             }
             for segments in found.paths {
-                if let Some(target) = resolve(&modules, path, &segments) {
+                if let Some(target) = through_reexports(&modules, path, &segments) {
                     // A module's ancestors are its context (the shared definitions of a folder's
                     // `mod.rs`, the crate root's): taking names from them is no edge.
                     if path.starts_with(&target) {
@@ -131,9 +134,17 @@ fn inline(
     let mut children = Vec::new();
     let mut kept = Vec::new();
     let mut below = Vec::new();
+    let mut reexports = Vec::new();
     for item in items {
         if is_test_only(&item) {
             continue;
+        }
+        if let syn::Item::Use(u) = &item {
+            if !matches!(u.vis, syn::Visibility::Inherited) {
+                let mut named = Vec::new();
+                spell_named(&u.tree, &mut Vec::new(), &mut named);
+                reexports.extend(named);
+            }
         }
         match item {
             syn::Item::Mod(m) => {
@@ -149,6 +160,7 @@ fn inline(
         Module {
             file: file.to_path_buf(),
             children,
+            reexports,
         },
     );
     parsed.push((path.clone(), kept));
@@ -184,36 +196,97 @@ fn is_test_only(item: &syn::Item) -> bool {
     })
 }
 
-/// The module a path leads to from module `from`, if it names one of the crate's.
+/// The module a path leads to from module `from`, if it names one of the crate's, and how many of
+/// its segments lead there (the rest name an item in it).
 fn resolve(
     modules: &BTreeMap<Vec<String>, Module>,
     from: &[String],
     segments: &[String],
-) -> Option<Vec<String>> {
+) -> Option<(Vec<String>, usize)> {
     let mut at: Vec<String> = from.to_vec();
-    let mut rest = segments;
+    let mut used = 0;
     match segments.first().map(String::as_str) {
         Some("crate") => {
             at.clear();
-            rest = &segments[1..];
+            used = 1;
         }
-        Some("self") => rest = &segments[1..],
+        Some("self") => used = 1,
         Some("super") => {
-            while rest.first().is_some_and(|s| s == "super") {
+            while segments.get(used).is_some_and(|s| s == "super") {
                 at.pop()?;
-                rest = &rest[1..];
+                used += 1;
             }
         }
         Some(first) if modules[from].children.iter().any(|c| c == first) => {}
         _ => return None,
     }
-    for s in rest {
+    for s in &segments[used..] {
         match modules.get(&at) {
-            Some(m) if m.children.iter().any(|c| c == s) => at.push(s.clone()),
+            Some(m) if m.children.iter().any(|c| c == s) => {
+                at.push(s.clone());
+                used += 1;
+            }
             _ => break,
         }
     }
+    Some((at, used))
+}
+
+/// [`resolve`], then through the re-exports of the module reached: a name that module re-exports
+/// leads on to the module it comes from (a few steps at most), so that `use super::Coord`, which
+/// a folder's `mod.rs` re-exports from a sibling, is an import of that sibling.
+fn through_reexports(
+    modules: &BTreeMap<Vec<String>, Module>,
+    from: &[String],
+    segments: &[String],
+) -> Option<Vec<String>> {
+    let (mut at, mut used) = resolve(modules, from, segments)?;
+    let mut rest: Vec<String> = segments.to_vec();
+    for _ in 0..4 {
+        let Some(name) = rest.get(used) else {
+            break;
+        };
+        let Some((_, source)) = modules[&at].reexports.iter().find(|(n, _)| n == name) else {
+            break;
+        };
+        let Some((next, next_used)) = resolve(modules, &at, source) else {
+            break;
+        };
+        if next == at {
+            break;
+        }
+        rest = source.clone();
+        (at, used) = (next, next_used);
+    }
     Some(at)
+}
+
+/// A re-export's names and the paths they come from (`pub use a::{b::C, D as E}`: `C` from
+/// `a::b::C`, `E` from `a::D`); globs are left out.
+fn spell_named(t: &syn::UseTree, prefix: &mut Vec<String>, out: &mut Vec<(String, Vec<String>)>) {
+    match t {
+        syn::UseTree::Path(p) => {
+            prefix.push(p.ident.to_string());
+            spell_named(&p.tree, prefix, out);
+            prefix.pop();
+        }
+        syn::UseTree::Name(n) if n.ident != "self" => {
+            let mut v = prefix.clone();
+            v.push(n.ident.to_string());
+            out.push((n.ident.to_string(), v));
+        }
+        syn::UseTree::Rename(r) => {
+            let mut v = prefix.clone();
+            v.push(r.ident.to_string());
+            out.push((r.rename.to_string(), v));
+        }
+        syn::UseTree::Group(g) => {
+            for t in &g.items {
+                spell_named(t, prefix, out);
+            }
+        }
+        _ => {}
+    }
 }
 
 /// Every path of two or more segments in some items: `use` trees spelt out, paths in code.
