@@ -112,20 +112,17 @@ impl ViewTable {
         });
         if let Some(words) = kept {
             let mut t = empty;
-            t.readings = words.iter().flat_map(|w| w.to_le_bytes()).collect();
-            t.readings.truncate(expect.entries as usize);
+            t.readings = bytes_of(&words, expect.entries as usize);
             t.spot_check(net)?;
             return Ok(t);
         }
         let t = Self::build(net, weights_checksum, progress);
         t.spot_check(net)?;
-        let words = t.readings.chunks(8).map(|c| {
-            let mut w = [0u8; 8];
-            w[..c.len()].copy_from_slice(c);
-            u64::from_le_bytes(w)
-        });
-        table_keeping::keep(path, |p| table_file::save(p, &expect, words))
-            .map_err(|e| format!("{}: {e}", path.display()))?;
+        // (Written, then read back whole against its checksum, as every kept table is.)
+        table_keeping::keep_verified(path, |p| {
+            table_file::save(p, &expect, words_of(&t.readings))
+        })
+        .map_err(|e| format!("{}: {e}", path.display()))?;
         Ok(t)
     }
 
@@ -203,4 +200,40 @@ fn file_header(weights_checksum: &str, bytes: usize) -> Result<TableHeader, Stri
         bits: 8,
         extra: Vec::new(),
     })
+}
+
+/// Bytes as the table file's words: eight a word, little-endian, the last word padded with zeros.
+fn words_of(bytes: &[u8]) -> impl Iterator<Item = u64> + '_ {
+    bytes.chunks(8).map(|c| {
+        let mut w = [0u8; 8];
+        w[..c.len()].copy_from_slice(c);
+        u64::from_le_bytes(w)
+    })
+}
+
+/// The first `len` bytes of `words` (as [`words_of`] wrote them).
+fn bytes_of(words: &[u64], len: usize) -> Vec<u8> {
+    let mut bytes = Vec::with_capacity(words.len() * 8);
+    for w in words {
+        bytes.extend_from_slice(&w.to_le_bytes());
+    }
+    bytes.truncate(len);
+    bytes
+}
+
+#[cfg(test)]
+mod tests {
+    use super::{bytes_of, words_of};
+
+    #[test]
+    fn bytes_survive_the_words_at_every_length() {
+        for len in [0usize, 1, 7, 8, 9, 15, 16, 17, 1001] {
+            let bytes: Vec<u8> = (0..len).map(|i| (i * 37 % 251) as u8).collect();
+            let words: Vec<u64> = words_of(&bytes).collect();
+            assert_eq!(words.len(), len.div_ceil(8), "{len}");
+            assert_eq!(bytes_of(&words, len), bytes, "{len}");
+        }
+        // Little-endian: the first byte is the low byte of the first word.
+        assert_eq!(words_of(&[1, 2]).next(), Some(0x0201));
+    }
 }
