@@ -64,7 +64,7 @@ fn nested_modules_are_shaken() {
     assert_eq!(b.modules, ["area", "shapes", "solids"]);
     assert!(b.code.contains("pub mod cube") && b.code.contains("fn volume"));
     assert!(b.code.contains("use crate::fixture::area::Area") && b.code.contains("pub mod facade"));
-    for gone in ["unused_volume", "surface", "mod sphere", "Radius"] {
+    for gone in ["unused_volume", "surface", "mod sphere", "Radius", "extra"] {
         assert!(!b.code.contains(gone), "`{gone}` kept:\n{}", b.code);
     }
     let dir = std::env::temp_dir().join(format!("twisty-nested-test-{}", std::process::id()));

@@ -1,6 +1,7 @@
 //! The `use` items of a shaken library: the leaves that import an item the shaking dropped, or a
 //! name nothing left in their module (or below it) mentions, or a module left empty, go.
 
+use quote::ToTokens;
 use std::collections::HashSet;
 
 /// The names a use tree brings into scope (its leaves; a rename's new name).
@@ -85,10 +86,9 @@ pub(super) fn prune_use(
     }
 }
 
-/// Where a `use` stands: the modules' kept names, the modules left empty, and its own module.
+/// Where a `use` stands: the modules' kept names and its own module.
 pub(super) struct Scope<'a> {
     pub(super) defined: &'a [(Vec<String>, HashSet<String>)],
-    pub(super) emptied: &'a [Vec<String>],
     pub(super) current: &'a [String],
 }
 
@@ -126,12 +126,7 @@ pub(super) fn unmentioned(
         }
         syn::UseTree::Name(n) => keep(&n.ident.to_string()).then(|| t.clone()),
         syn::UseTree::Rename(r) => keep(&r.rename.to_string()).then(|| t.clone()),
-        // A glob of a library module the shaking emptied goes (the module is gone).
-        syn::UseTree::Glob(_) => {
-            let emptied = library(prefix)
-                && absolute(prefix, scope.current).is_some_and(|abs| scope.emptied.contains(&abs));
-            (!emptied).then(|| t.clone())
-        }
+        syn::UseTree::Glob(_) => Some(t.clone()),
         syn::UseTree::Group(g) => {
             let mut g = g.clone();
             let items: Vec<syn::UseTree> = g
@@ -165,4 +160,124 @@ fn absolute(prefix: &[String], current: &[String]) -> Option<Vec<String>> {
         }
     }
     Some(abs)
+}
+
+/// After reassembly: the imports of library modules that were there before the shaking and are
+/// gone now (left empty, and dropped) go, and so do the modules this leaves empty, until nothing
+/// changes. (A path through an enum or a type was never a module: it stays.)
+pub(super) fn drop_dangling(modules: &mut [syn::Item], before: &HashSet<Vec<String>>) {
+    loop {
+        let mut now = HashSet::new();
+        for m in modules.iter() {
+            existing(m, Vec::new(), &mut now);
+        }
+        let mut changed = false;
+        for m in modules.iter_mut() {
+            if let syn::Item::Mod(m) = m {
+                changed |= dangling_in(m, vec![m.ident.to_string()], before, &now);
+            }
+        }
+        if !changed {
+            break;
+        }
+    }
+}
+
+/// Every module below `item` (itself included) that still has items, by path.
+fn existing(item: &syn::Item, mut path: Vec<String>, out: &mut HashSet<Vec<String>>) {
+    if let syn::Item::Mod(m) = item {
+        path.push(m.ident.to_string());
+        if let Some((_, items)) = &m.content {
+            if !items.is_empty() {
+                out.insert(path.clone());
+            }
+            for i in items {
+                existing(i, path.clone(), out);
+            }
+        }
+    }
+}
+
+/// Drops the dangling imports of module `m` (at `path`) and below, and its emptied children; true
+/// if anything went.
+fn dangling_in(
+    m: &mut syn::ItemMod,
+    path: Vec<String>,
+    before: &HashSet<Vec<String>>,
+    now: &HashSet<Vec<String>>,
+) -> bool {
+    let Some((_, items)) = &mut m.content else {
+        return false;
+    };
+    let mut changed = false;
+    let mut kept = Vec::new();
+    for mut item in std::mem::take(items) {
+        match &mut item {
+            syn::Item::Use(u) => match live(&u.tree, &mut Vec::new(), &path, before, now) {
+                Some(tree) => {
+                    let text = |t: &syn::UseTree| t.to_token_stream().to_string();
+                    changed |= text(&tree) != text(&u.tree);
+                    u.tree = tree;
+                }
+                None => {
+                    changed = true;
+                    continue;
+                }
+            },
+            syn::Item::Mod(child) => {
+                let mut p = path.clone();
+                p.push(child.ident.to_string());
+                changed |= dangling_in(child, p, before, now);
+                if child.content.as_ref().is_some_and(|(_, v)| v.is_empty()) {
+                    changed = true;
+                    continue;
+                }
+            }
+            _ => {}
+        }
+        kept.push(item);
+    }
+    *items = kept;
+    changed
+}
+
+/// A use tree without the leaves whose module (a glob's, or a name's parent) was a library module
+/// before the shaking and is gone; `None` if nothing is left.
+fn live(
+    t: &syn::UseTree,
+    prefix: &mut Vec<String>,
+    current: &[String],
+    before: &HashSet<Vec<String>>,
+    now: &HashSet<Vec<String>>,
+) -> Option<syn::UseTree> {
+    let gone = |prefix: &[String]| {
+        absolute(prefix, current).is_some_and(|abs| before.contains(&abs) && !now.contains(&abs))
+    };
+    match t {
+        syn::UseTree::Path(p) => {
+            prefix.push(p.ident.to_string());
+            let inner = live(&p.tree, prefix, current, before, now);
+            prefix.pop();
+            let mut p = p.clone();
+            *p.tree = inner?;
+            Some(syn::UseTree::Path(p))
+        }
+        syn::UseTree::Name(n) if n.ident == "self" => (!gone(prefix)).then(|| t.clone()),
+        syn::UseTree::Name(_) | syn::UseTree::Rename(_) | syn::UseTree::Glob(_) => {
+            (!gone(prefix)).then(|| t.clone())
+        }
+        syn::UseTree::Group(g) => {
+            let mut g = g.clone();
+            let items: Vec<syn::UseTree> = g
+                .items
+                .iter()
+                .filter_map(|i| live(i, prefix, current, before, now))
+                .collect();
+            if items.is_empty() {
+                return None;
+            }
+            g.items = items.into_iter().collect();
+            Some(syn::UseTree::Group(g))
+        }
+    }
 }

@@ -1,7 +1,7 @@
 //! Tree shaking: the library items nothing kept refers to are dropped, and the `use` items left
 //! pointing at them.
 
-use super::prune_use::{prune_use, unmentioned, use_leaves, Scope};
+use super::prune_use::{drop_dangling, prune_use, unmentioned, use_leaves, Scope};
 use quote::ToTokens;
 use std::collections::HashSet;
 
@@ -222,26 +222,7 @@ pub(super) fn shake(root: &[syn::Item], modules: &mut [syn::Item]) {
             names
         })
         .collect();
-    // Modules that reassembly leaves empty, and drops: those whose kept items are private imports
-    // and child modules left empty themselves (children come after their parent: from the last).
-    // A glob of one goes too. A module that keeps a re-export (`pub use`) is never counted.
-    let mut emptied: Vec<Vec<String>> = Vec::new();
-    for b in bodies.iter().rev() {
-        let empty = b.items.iter().all(|(i, k, _)| {
-            !*k || match i {
-                syn::Item::Use(u) => matches!(u.vis, syn::Visibility::Inherited),
-                syn::Item::Mod(m) if m.content.is_none() => {
-                    let mut p = b.path.clone();
-                    p.push(m.ident.to_string());
-                    emptied.contains(&p)
-                }
-                _ => false,
-            }
-        });
-        if empty {
-            emptied.push(b.path.clone());
-        }
-    }
+    let before: HashSet<Vec<String>> = bodies.iter().map(|b| b.path.clone()).collect();
     let mentioned: Vec<HashSet<String>> = bodies
         .iter()
         .map(|b| {
@@ -279,7 +260,6 @@ pub(super) fn shake(root: &[syn::Item], modules: &mut [syn::Item]) {
                     };
                     let scope = Scope {
                         defined: &defined,
-                        emptied: &emptied,
                         current: &body.path,
                     };
                     match unmentioned(&tree, &mut Vec::new(), &scope, names) {
@@ -317,6 +297,7 @@ pub(super) fn shake(root: &[syn::Item], modules: &mut [syn::Item]) {
             m.content = Some((Default::default(), inner));
         }
     }
+    drop_dangling(modules, &before);
 }
 
 /// The block when `i` is an inherent `impl` (no trait).
