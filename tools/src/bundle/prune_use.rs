@@ -58,24 +58,35 @@ pub(super) fn prune_use(
                     .any(|(m, names)| *m == abs && !names.contains(name) && !names.contains("*"))
             })
     };
+    retain_leaves(t, prefix, &mut |prefix, leaf| match leaf {
+        syn::UseTree::Name(n) => !dropped(prefix, &n.ident.to_string()),
+        syn::UseTree::Rename(r) => !dropped(prefix, &r.ident.to_string()),
+        _ => true,
+    })
+}
+
+/// A use tree with only the leaves (names, renames, globs) that `keep(path to the leaf, leaf)`
+/// holds; `None` if nothing is left.
+fn retain_leaves(
+    t: &syn::UseTree,
+    prefix: &mut Vec<String>,
+    keep: &mut dyn FnMut(&[String], &syn::UseTree) -> bool,
+) -> Option<syn::UseTree> {
     match t {
         syn::UseTree::Path(p) => {
             prefix.push(p.ident.to_string());
-            let inner = prune_use(&p.tree, prefix, defined, current);
+            let inner = retain_leaves(&p.tree, prefix, keep);
             prefix.pop();
             let mut p = p.clone();
             *p.tree = inner?;
             Some(syn::UseTree::Path(p))
         }
-        syn::UseTree::Name(n) => (!dropped(prefix, &n.ident.to_string())).then(|| t.clone()),
-        syn::UseTree::Rename(r) => (!dropped(prefix, &r.ident.to_string())).then(|| t.clone()),
-        syn::UseTree::Glob(_) => Some(t.clone()),
         syn::UseTree::Group(g) => {
             let mut g = g.clone();
             let items: Vec<syn::UseTree> = g
                 .items
                 .iter()
-                .filter_map(|i| prune_use(i, prefix, defined, current))
+                .filter_map(|i| retain_leaves(i, prefix, keep))
                 .collect();
             if items.is_empty() {
                 return None;
@@ -83,6 +94,7 @@ pub(super) fn prune_use(
             g.items = items.into_iter().collect();
             Some(syn::UseTree::Group(g))
         }
+        leaf => keep(prefix, leaf).then(|| leaf.clone()),
     }
 }
 
@@ -97,7 +109,6 @@ pub(super) struct Scope<'a> {
 /// Imports from elsewhere (std, whose traits serve methods unnamed) and globs stay.
 pub(super) fn unmentioned(
     t: &syn::UseTree,
-    prefix: &mut Vec<String>,
     scope: &Scope,
     names: &HashSet<String>,
 ) -> Option<syn::UseTree> {
@@ -110,37 +121,17 @@ pub(super) fn unmentioned(
         }
         None => false,
     };
-    let keep = |name: &str| !library(prefix) || names.contains(name);
-    match t {
-        syn::UseTree::Path(p) => {
-            prefix.push(p.ident.to_string());
-            let inner = unmentioned(&p.tree, prefix, scope, names);
-            prefix.pop();
-            let mut p = p.clone();
-            *p.tree = inner?;
-            Some(syn::UseTree::Path(p))
-        }
-        syn::UseTree::Name(n) if n.ident == "self" => {
-            let module = prefix.last().cloned().unwrap_or_default();
-            keep(&module).then(|| t.clone())
-        }
-        syn::UseTree::Name(n) => keep(&n.ident.to_string()).then(|| t.clone()),
-        syn::UseTree::Rename(r) => keep(&r.rename.to_string()).then(|| t.clone()),
-        syn::UseTree::Glob(_) => Some(t.clone()),
-        syn::UseTree::Group(g) => {
-            let mut g = g.clone();
-            let items: Vec<syn::UseTree> = g
-                .items
-                .iter()
-                .filter_map(|i| unmentioned(i, prefix, scope, names))
-                .collect();
-            if items.is_empty() {
-                return None;
+    retain_leaves(t, &mut Vec::new(), &mut |prefix, leaf| {
+        let name = match leaf {
+            syn::UseTree::Name(n) if n.ident == "self" => {
+                prefix.last().cloned().unwrap_or_default()
             }
-            g.items = items.into_iter().collect();
-            Some(syn::UseTree::Group(g))
-        }
-    }
+            syn::UseTree::Name(n) => n.ident.to_string(),
+            syn::UseTree::Rename(r) => r.rename.to_string(),
+            _ => return true,
+        };
+        !library(prefix) || names.contains(&name)
+    })
 }
 
 /// The module path `prefix` names from module `current`, if it starts with `crate`, `self` or
@@ -213,7 +204,7 @@ fn dangling_in(
     let mut kept = Vec::new();
     for mut item in std::mem::take(items) {
         match &mut item {
-            syn::Item::Use(u) => match live(&u.tree, &mut Vec::new(), &path, before, now) {
+            syn::Item::Use(u) => match live(&u.tree, &path, before, now) {
                 Some(tree) => {
                     let text = |t: &syn::UseTree| t.to_token_stream().to_string();
                     changed |= text(&tree) != text(&u.tree);
@@ -245,39 +236,11 @@ fn dangling_in(
 /// before the shaking and is gone; `None` if nothing is left.
 fn live(
     t: &syn::UseTree,
-    prefix: &mut Vec<String>,
     current: &[String],
     before: &HashSet<Vec<String>>,
     now: &HashSet<Vec<String>>,
 ) -> Option<syn::UseTree> {
-    let gone = |prefix: &[String]| {
-        absolute(prefix, current).is_some_and(|abs| before.contains(&abs) && !now.contains(&abs))
-    };
-    match t {
-        syn::UseTree::Path(p) => {
-            prefix.push(p.ident.to_string());
-            let inner = live(&p.tree, prefix, current, before, now);
-            prefix.pop();
-            let mut p = p.clone();
-            *p.tree = inner?;
-            Some(syn::UseTree::Path(p))
-        }
-        syn::UseTree::Name(n) if n.ident == "self" => (!gone(prefix)).then(|| t.clone()),
-        syn::UseTree::Name(_) | syn::UseTree::Rename(_) | syn::UseTree::Glob(_) => {
-            (!gone(prefix)).then(|| t.clone())
-        }
-        syn::UseTree::Group(g) => {
-            let mut g = g.clone();
-            let items: Vec<syn::UseTree> = g
-                .items
-                .iter()
-                .filter_map(|i| live(i, prefix, current, before, now))
-                .collect();
-            if items.is_empty() {
-                return None;
-            }
-            g.items = items.into_iter().collect();
-            Some(syn::UseTree::Group(g))
-        }
-    }
+    retain_leaves(t, &mut Vec::new(), &mut |prefix, _| {
+        !absolute(prefix, current).is_some_and(|abs| before.contains(&abs) && !now.contains(&abs))
+    })
 }

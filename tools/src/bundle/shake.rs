@@ -262,7 +262,7 @@ pub(super) fn shake(root: &[syn::Item], modules: &mut [syn::Item]) {
                         defined: &defined,
                         current: &body.path,
                     };
-                    match unmentioned(&tree, &mut Vec::new(), &scope, names) {
+                    match unmentioned(&tree, &scope, names) {
                         Some(tree) => u.tree = tree,
                         None => continue,
                     }
