@@ -24,30 +24,7 @@ pub(super) fn prune_use(
     defined: &[(Vec<String>, HashSet<String>)],
     current: &[String],
 ) -> Option<syn::UseTree> {
-    let resolve = |prefix: &[String]| -> Option<Vec<String>> {
-        let mut abs: Vec<String> = match prefix.first().map(String::as_str) {
-            Some("crate") => Vec::new(),
-            Some("self") | Some("super") => current.to_vec(),
-            Some(first) => {
-                let mut c = current.to_vec();
-                c.push(first.to_string());
-                if !defined.iter().any(|(p, _)| *p == c) {
-                    return None; // std, or another crate
-                }
-                current.to_vec()
-            }
-            None => return None,
-        };
-        let skip = usize::from(matches!(prefix[0].as_str(), "crate" | "self"));
-        for seg in &prefix[skip..] {
-            if seg == "super" {
-                abs.pop()?;
-            } else {
-                abs.push(seg.clone());
-            }
-        }
-        Some(abs)
-    };
+    let resolve = |prefix: &[String]| library_module(prefix, current, defined);
     // A module that re-exports with a glob (`pub use self::x::*`) may offer any name: never
     // pruned through it (its names hold "*").
     let dropped = |prefix: &[String], name: &str| {
@@ -112,15 +89,8 @@ pub(super) fn unmentioned(
     scope: &Scope,
     names: &HashSet<String>,
 ) -> Option<syn::UseTree> {
-    let library = |prefix: &[String]| match prefix.first().map(String::as_str) {
-        Some("crate" | "self" | "super") => true,
-        Some(first) => {
-            let mut c = scope.current.to_vec();
-            c.push(first.to_string());
-            scope.defined.iter().any(|(p, _)| *p == c)
-        }
-        None => false,
-    };
+    let library =
+        |prefix: &[String]| library_module(prefix, scope.current, scope.defined).is_some();
     retain_leaves(t, &mut Vec::new(), &mut |prefix, leaf| {
         let name = match leaf {
             syn::UseTree::Name(n) if n.ident == "self" => {
@@ -132,6 +102,28 @@ pub(super) fn unmentioned(
         };
         !library(prefix) || names.contains(&name)
     })
+}
+
+/// The library module path `prefix` names from module `current`: it starts with `crate`, `self`,
+/// `super` or the name of one of `current`'s child modules (anything else is std or another
+/// crate: `None`).
+fn library_module(
+    prefix: &[String],
+    current: &[String],
+    defined: &[(Vec<String>, HashSet<String>)],
+) -> Option<Vec<String>> {
+    match prefix.first().map(String::as_str) {
+        Some("crate" | "self" | "super") => {}
+        Some(first) => {
+            let mut c = current.to_vec();
+            c.push(first.to_string());
+            if !defined.iter().any(|(p, _)| *p == c) {
+                return None;
+            }
+        }
+        None => return None,
+    }
+    absolute(prefix, current)
 }
 
 /// The module path `prefix` names from module `current`, if it starts with `crate`, `self` or
