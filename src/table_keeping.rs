@@ -5,6 +5,19 @@
 use crate::table_file::{verify, TableFileError};
 use std::path::Path;
 
+/// The user's folder for tables kept between runs (unless a command is given another): `$TWISTY_CACHE_DIR`, else
+/// `$XDG_CACHE_HOME/twisty`, else `~/.cache/twisty`.
+pub fn default_cache_dir() -> Option<std::path::PathBuf> {
+    let var = |k: &str| std::env::var_os(k).filter(|v| !v.is_empty());
+    if let Some(d) = var("TWISTY_CACHE_DIR") {
+        return Some(d.into());
+    }
+    if let Some(d) = var("XDG_CACHE_HOME") {
+        return Some(std::path::PathBuf::from(d).join("twisty"));
+    }
+    var("HOME").map(|h| std::path::PathBuf::from(h).join(".cache").join("twisty"))
+}
+
 /// The one way a table is kept between runs: read from `path` if it is there and sound
 /// ([`read_kept`]); else built, and saved there ([`keep`]). With no `path`, only built.
 pub fn cached<T>(

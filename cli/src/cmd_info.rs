@@ -2,7 +2,9 @@
 //! rotations, the group's order, the symmetries found from the moves, and the coordinates its
 //! tables rank states by.
 
+use crate::chain_listing;
 use crate::cmd_common::{io, open, Common, Result};
+use crate::phase_options::ChainArgs;
 use engine::model::metric::{Metric, MoveSet};
 use engine::model::reachable::Reachable;
 use engine::model::rotations;
@@ -16,7 +18,8 @@ use std::io::Write;
 #[command(after_help = "Examples:
   twisty info 3x3x3
   twisty info puzzles/community/megaminx.kpuzzle.json
-  twisty info 2x2x2 --moves U,R,F")]
+  twisty info 2x2x2 --moves U,R,F
+  twisty info 3x3x3 --phases")]
 pub struct InfoArgs {
     /// The definition: a file, or the name of a shipped one.
     def: String,
@@ -25,6 +28,8 @@ pub struct InfoArgs {
     symmetries: bool,
     #[command(flatten)]
     common: Common,
+    #[command(flatten)]
+    chain: ChainArgs,
 }
 
 /// Symmetries `--symmetries` lists at most.
@@ -79,6 +84,9 @@ pub fn run(args: InfoArgs, w: &mut impl Write) -> Result<()> {
     match reach.looks() {
         Some(n) => writeln!(w, ", {n} looks").map_err(io)?,
         None => writeln!(w, ", fewer looks (not counted)").map_err(io)?,
+    }
+    if args.chain.on() {
+        return chain_listing::print(&args.chain, p, set, w);
     }
     let found = symmetries::find(p, &set.perms, &set.names);
     let more = if found.complete {

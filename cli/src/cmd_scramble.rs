@@ -1,7 +1,9 @@
 //! `twisty scramble`: random-state scrambles, each state drawn uniformly from those the moves
-//! reach, and the moves that lead to it from the goal (optimal where the full table fits).
+//! reach, and the moves that lead to it from the goal: optimal where the full table fits, else
+//! solved in phases (`twisty info DEF --phases` shows them).
 
 use crate::cmd_common::{io, open, Common, Result};
+use crate::phase_options::{phase_memory, CacheArgs, PhaseArgs};
 use engine::scrambles::random_state::Scrambler;
 use std::io::Write;
 use twisty::rng::Rng;
@@ -10,7 +12,8 @@ use twisty::rng::Rng;
 #[command(after_help = "Examples:
   twisty scramble 2x2x2 --count 5
   twisty scramble puzzles/community/pyraminx.kpuzzle.json --count 3 --seed 1
-  twisty scramble puzzles/community/megaminx.kpuzzle.json --min-length 10")]
+  twisty scramble puzzles/community/megaminx.kpuzzle.json --min-length 10
+  twisty scramble 3x3x3 --count 5 --max-length 21 --time 1")]
 pub struct ScrambleArgs {
     /// The definition: a file, or the name of a shipped one.
     def: String,
@@ -25,6 +28,14 @@ pub struct ScrambleArgs {
     min_length: usize,
     #[command(flatten)]
     common: Common,
+    #[command(flatten)]
+    phases: PhaseArgs,
+    #[command(flatten)]
+    cache: CacheArgs,
+    /// The stabiliser chain's words instead of phases where the full table does not fit (long:
+    /// for comparing).
+    #[arg(long, conflicts_with_all = ["phases", "phases_from"])]
+    chain_words: bool,
 }
 
 /// Draws per scramble before `--min-length` is given up on.
@@ -42,11 +53,27 @@ pub fn run(args: ScrambleArgs, w: &mut impl Write) -> Result<()> {
     let mut rng = Rng::new(seed);
     let mut draw = |n: usize| rng.below(n);
     let (p, set) = (&chosen.puzzle, &chosen.set);
-    let scrambler = Scrambler::new(p, set, args.common.memory(), &mut draw)?;
+    let memory = args.common.memory();
+    let phased = args.phases.on() || !(args.chain_words || Scrambler::optimal_fits(p, set, memory));
+    let scrambler = if phased {
+        let budget = args.phases.budget()?;
+        let solver = args
+            .phases
+            .solver(p, set, phase_memory(&args.common), &args.cache)?;
+        Scrambler::with_phases(p, set, solver, budget, &mut draw)?
+    } else if args.chain_words {
+        Scrambler::chain_words_only(p, set, &mut draw)?
+    } else {
+        Scrambler::new(p, set, memory, &mut draw)?
+    };
     if scrambler.optimal() {
         eprintln!("random-state scrambles, optimal (seed {seed})");
+    } else if scrambler.phased() {
+        eprintln!("random-state scrambles, solved in phases: not optimal, too many states for a full table (seed {seed})");
     } else {
-        eprintln!("random-state scrambles from the stabiliser chain's words: not optimal, too many states for a full table (seed {seed})");
+        eprintln!(
+            "random-state scrambles from the stabiliser chain's words: not optimal (seed {seed})"
+        );
     }
     let mut total = 0;
     for _ in 0..args.count {
@@ -67,6 +94,9 @@ pub fn run(args: ScrambleArgs, w: &mut impl Write) -> Result<()> {
         total += s.moves.len();
         let names: Vec<&str> = s.moves.iter().map(|&m| set.names[m].as_str()).collect();
         writeln!(w, "{}", names.join(" ")).map_err(io)?;
+        if args.count > 1 {
+            eprintln!("{} moves", s.moves.len());
+        }
     }
     eprintln!(
         "{} scrambles, {:.2} moves on average",

@@ -2,8 +2,10 @@
 //! sequence with a given effect.
 
 use crate::cmd_common::{io, open, scrambled, verify_tables, Common, Result};
+use crate::phase_options::{phase_memory, CacheArgs, PhaseArgs};
 use crate::progress_bars::{self, TableProgress};
 use crate::solve_many;
+use engine::model::choice::Chosen;
 use engine::model::reachable::{Reach, Reachable};
 use engine::model::state_notation;
 use engine::model::{Perm, Puzzle, State};
@@ -20,7 +22,8 @@ use std::time::Instant;
   twisty solve 3x3x3 --effect \"CORNERS (0 1 2)\"
   twisty solve cube.kpuzzle.json \"x R U y F\" --any-orientation
   twisty solve 2x2x2 --scrambles scrambles.txt > solutions.txt
-  twisty solve 3x3x3 \"R U2 F' L D2 B' R2 U' F D L' B2 U\" --cache-dir ~/.cache/twisty")]
+  twisty solve 3x3x3 \"R U2 F' L D2 B' R2 U' F D L' B2 U\" --cache-dir /tmp/tables
+  twisty solve 3x3x3 \"R U2 F' L D2 B' R2 U' F D L' B2 U L2 B\" --phases --max-length 20")]
 pub struct SolveArgs {
     /// The definition: a file, or the name of a shipped one.
     def: String,
@@ -44,12 +47,11 @@ pub struct SolveArgs {
     /// states; `twisty gods --out` keeps one for `--table`).
     #[arg(long, conflicts_with = "table")]
     full_table: bool,
-    /// A folder where the search's tables (pattern databases, and the near table: every state
-    /// within a few moves of the goal) are kept between runs, checksummed; the next run of the
-    /// same puzzle and moves reads them back.
-    #[arg(long)]
-    cache_dir: Option<PathBuf>,
-    /// Check the checksums of --table and the --cache-dir's tables (opening maps, not reads, them).
+    #[command(flatten)]
+    cache: CacheArgs,
+    #[command(flatten)]
+    phases: PhaseArgs,
+    /// Check the checksums of --table and the cache folder's tables (opening maps, not reads, them).
     #[arg(long)]
     verify: bool,
     /// Solve every line of FILE (`-`: stdin), one scramble a line, with the tables built once:
@@ -77,8 +79,11 @@ pub fn run(args: SolveArgs, w: &mut impl Write) -> Result<()> {
     if chosen.any.is_some() && args.effect.is_some() {
         return Err("--effect and --any-orientation do not go together: an effect is exact".into());
     }
-    let (table, cache) = (args.table.as_deref(), args.cache_dir.as_deref());
-    verify_tables(args.verify, table, cache)?;
+    let cache_dir = args.cache.dir();
+    verify_tables(args.verify, args.table.as_deref(), cache_dir.as_deref())?;
+    if args.phases.on() && (args.effect.is_some() || args.table.is_some() || args.full_table) {
+        return Err("--phases solves states: not with --effect, --table or --full-table".into());
+    }
     let start = Instant::now();
     // What to solve, parsed and checked before it is searched: a state the moves cannot reach is
     // refused instead of searched forever.
@@ -86,6 +91,9 @@ pub fn run(args: SolveArgs, w: &mut impl Write) -> Result<()> {
     let reach = || Reachable::new(&chosen.puzzle, &perms);
     let mut beside = None;
     let goal = match &args.effect {
+        _ if args.scrambles.is_some() && args.phases.on() => {
+            return Err("--phases: one state a run for now (no --scrambles)".into())
+        }
         _ if args.scrambles.is_some() => None,
         Some(e) => {
             let perm = state_notation::parse_effect(&p, e).map_err(|m| format!("--effect: {m}"))?;
@@ -107,6 +115,17 @@ pub fn run(args: SolveArgs, w: &mut impl Write) -> Result<()> {
             };
             let state = chosen.state(&s)?;
             beside = Some(check_beside(&chosen.puzzle, &chosen.set.perms, &state));
+            if args.phases.on() {
+                return in_phases(
+                    &args.phases,
+                    &args.common,
+                    &args.cache,
+                    &chosen,
+                    &s,
+                    &state,
+                    w,
+                );
+            }
             Some(Goal::State(s, state))
         }
     };
@@ -120,7 +139,7 @@ pub fn run(args: SolveArgs, w: &mut impl Write) -> Result<()> {
         } else {
             FullTable::Auto
         },
-        cache_dir: args.cache_dir.clone(),
+        cache_dir,
         eager: false,
         near_report: progress_bars::near_level,
         pattern_report: progress_bars::pattern_table,
@@ -190,4 +209,35 @@ fn check_beside(puzzle: &Puzzle, perms: &[Perm], state: &State) -> std::thread::
             std::process::exit(1);
         }
     })
+}
+
+/// `--phases`: the state solved through the chain (not optimal).
+fn in_phases(
+    phases: &PhaseArgs,
+    common: &Common,
+    cache: &CacheArgs,
+    chosen: &Chosen,
+    from: &State,
+    state: &State,
+    w: &mut impl Write,
+) -> Result<()> {
+    let start = Instant::now();
+    let budget = phases.budget()?;
+    let (p, set) = (&chosen.puzzle, &chosen.set);
+    let solver = phases.solver(p, set, phase_memory(common), cache)?;
+    let prepared = start.elapsed().as_secs_f64();
+    let start = Instant::now();
+    let answer = solver
+        .solve(state, budget)
+        .ok_or("a phase found no solution")?;
+    writeln!(w, "{}", chosen.names(from, &answer.moves).join(" ")).map_err(io)?;
+    let parts: Vec<String> = answer.phase_lengths.iter().map(|n| n.to_string()).collect();
+    eprintln!(
+        "{} moves in {} phases ({}; not optimal); tables {prepared:.3} s, search {:.3} s",
+        answer.moves.len(),
+        parts.len(),
+        parts.join(" + "),
+        start.elapsed().as_secs_f64()
+    );
+    Ok(())
 }

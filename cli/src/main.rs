@@ -3,6 +3,7 @@
 //! discover short algorithms. See docs/engine.md. One module per subcommand (`commands.rs` lists
 //! them).
 
+mod chain_listing;
 mod cmd_apply;
 mod cmd_common;
 mod cmd_count;
@@ -15,6 +16,7 @@ mod cmd_solve;
 mod commands;
 mod distribution;
 mod gods_slices;
+mod phase_options;
 mod progress_bars;
 mod solve_many;
 

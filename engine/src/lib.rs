@@ -12,6 +12,8 @@
 //!   near table, the memory budget they are checked against, and the cache folder.
 //! - [`solving`]: optimal solutions (a table walk, or IDA* on the library's search with the
 //!   tables as bounds).
+//! - [`phases`]: solutions and random-state scrambles through a chain of subgroups found from the
+//!   definition, for puzzles too big to solve optimally.
 //! - [`gods`]: God's algorithm's companions: the number of reachable states (BFS or Schreier-Sims)
 //!   and the distribution cut into slices for a job array.
 //! - [`discovery`]: the shortest sequence for each effect that moves few pieces.
@@ -26,6 +28,7 @@ pub mod gods;
 pub mod interrupt;
 pub mod load;
 pub mod model;
+pub mod phases;
 pub mod scrambles;
 pub mod solving;
 pub mod tables;

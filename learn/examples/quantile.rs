@@ -7,10 +7,10 @@
 //! paying for a whole `eval`). Builds the view table at `target/learn/degenerate-views.bin` first
 //! if it is missing or was made for other weights (some minutes).
 use std::path::Path;
-use twisty::cube3::cache::default_cache_dir;
 use twisty::cube3::optimal::OptimalTables;
 use twisty::cube3::two_phase::TwoPhaseTables;
 use twisty::machine::threads as default_threads;
+use twisty::table_keeping::default_cache_dir;
 use twisty_learn::cube3_stickers::{stickers, Kind};
 use twisty_learn::eval_report::PAPER;
 use twisty_learn::network::Net;

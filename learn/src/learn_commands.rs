@@ -178,9 +178,9 @@ fn eval(args: &EvalArgs, w: &mut impl Write) -> Result<(), String> {
     use crate::eval::{evaluate, Plan};
     use crate::network::Net;
     use indicatif::{ProgressBar, ProgressStyle};
-    use twisty::cube3::cache::default_cache_dir;
     use twisty::cube3::optimal::OptimalTables;
     use twisty::cube3::two_phase::TwoPhaseTables;
+    use twisty::table_keeping::default_cache_dir;
     if args.from > args.to || args.per_length == 0 || args.held_out == 0 {
         return Err(
             "--from must be at most --to, and --per-length and --held-out at least 1".into(),

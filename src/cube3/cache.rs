@@ -3,28 +3,15 @@
 
 use crate::args::{Args, Flag};
 
-/// Where tables are cached unless `--tables` says otherwise: `$TWISTY_CACHE_DIR`, else
-/// `$XDG_CACHE_HOME/twisty`, else `~/.cache/twisty`.
-pub fn default_cache_dir() -> Option<std::path::PathBuf> {
-    let var = |k: &str| std::env::var_os(k).filter(|v| !v.is_empty());
-    if let Some(d) = var("TWISTY_CACHE_DIR") {
-        return Some(d.into());
-    }
-    if let Some(d) = var("XDG_CACHE_HOME") {
-        return Some(std::path::PathBuf::from(d).join("twisty"));
-    }
-    var("HOME").map(|h| std::path::PathBuf::from(h).join(".cache").join("twisty"))
-}
-
 /// The table folder a command line asks for: none with `--no-cache`, else `--tables DIR`, else
-/// [`default_cache_dir`].
+/// [`crate::table_keeping::default_cache_dir`].
 pub fn tables_dir(args: &Args) -> Option<std::path::PathBuf> {
     if args.has("--no-cache") {
         None
     } else {
         args.value("--tables")
             .map(Into::into)
-            .or_else(default_cache_dir)
+            .or_else(crate::table_keeping::default_cache_dir)
     }
 }
 

@@ -35,6 +35,38 @@ impl BigUint {
         }
     }
 
+    /// The product, exactly (for checking that sizes multiply to an order).
+    pub fn times(&self, other: &BigUint) -> BigUint {
+        let mut out = vec![0u32; self.0.len() + other.0.len()];
+        for (i, &a) in self.0.iter().enumerate() {
+            let mut carry = 0u64;
+            for (j, &b) in other.0.iter().enumerate() {
+                let v = out[i + j] as u64 + a as u64 * b as u64 + carry;
+                out[i + j] = v as u32;
+                carry = v >> 32;
+            }
+            let mut k = i + other.0.len();
+            while carry > 0 {
+                let v = out[k] as u64 + carry;
+                out[k] = v as u32;
+                carry = v >> 32;
+                k += 1;
+            }
+        }
+        while out.len() > 1 && out.last() == Some(&0) {
+            out.pop();
+        }
+        BigUint(out)
+    }
+
+    /// Approximately, as a float (`inf` past 1.8e308): for sizes compared against a budget.
+    pub fn to_f64(&self) -> f64 {
+        self.0
+            .iter()
+            .rev()
+            .fold(0.0, |acc, &d| acc * 4294967296.0 + d as f64)
+    }
+
     pub fn to_u128(&self) -> Option<u128> {
         if self.0.len() > 4 {
             return None;

@@ -10,6 +10,7 @@ use super::word_merge::WordMerge;
 use crate::model::metric::MoveSet;
 use crate::model::perm_group::{SlotPerm, Slots, StabChain};
 use crate::model::{Puzzle, State};
+use crate::phases::phase_solver::{Budget, PhaseSolver};
 use crate::solving::solver::{full_table_bytes, FullTable, Options, Solver};
 use crate::tables::space::rank_count;
 
@@ -23,6 +24,8 @@ enum Maker {
     Optimal(Box<Solver>),
     /// The chain's words, shortened.
     Chain(ChainWords),
+    /// Solutions through a chain of subgroups, inverted.
+    Phases(Box<PhaseSolver>, Budget),
 }
 
 /// One scramble: the moves (indices into the move set) and the state drawn, which they lead to
@@ -50,7 +53,7 @@ impl Scrambler {
         memory: u64,
         draw: &mut impl FnMut(usize) -> usize,
     ) -> Result<Scrambler, String> {
-        Self::build(puzzle, set, Some(memory), draw)
+        Self::build(puzzle, set, Some(memory), None, draw)
     }
 
     /// The chain's words, whatever the puzzle's size (for comparing them with optimal ones).
@@ -59,14 +62,39 @@ impl Scrambler {
         set: &MoveSet,
         draw: &mut impl FnMut(usize) -> usize,
     ) -> Result<Scrambler, String> {
-        Self::build(puzzle, set, None, draw)
+        Self::build(puzzle, set, None, None, draw)
     }
 
-    /// With `memory`: optimal where the table fits, else the chain's words.
+    /// Whether the full table would make the scrambles (it fits `memory` and has at most
+    /// [`OPTIMAL_RANKS`] ranks).
+    pub fn optimal_fits(puzzle: &Puzzle, set: &MoveSet, memory: u64) -> bool {
+        rank_count(puzzle, &set.perms).is_some_and(|r| r <= OPTIMAL_RANKS)
+            && full_table_bytes(puzzle, set).is_some_and(|b| b <= memory as u128)
+    }
+
+    /// Scrambles from solutions through phases (for puzzles whose full table does not fit).
+    pub fn with_phases(
+        puzzle: &Puzzle,
+        set: &MoveSet,
+        solver: PhaseSolver,
+        budget: Budget,
+        draw: &mut impl FnMut(usize) -> usize,
+    ) -> Result<Scrambler, String> {
+        Self::build(puzzle, set, None, Some((solver, budget)), draw)
+    }
+
+    /// Whether the scrambles come from phases.
+    pub fn phased(&self) -> bool {
+        matches!(self.maker, Maker::Phases(..))
+    }
+
+    /// With `phases`: from them; else with `memory`: optimal where the table fits; else the
+    /// chain's words.
     fn build(
         puzzle: &Puzzle,
         set: &MoveSet,
         memory: Option<u64>,
+        phases: Option<(PhaseSolver, Budget)>,
         draw: &mut impl FnMut(usize) -> usize,
     ) -> Result<Scrambler, String> {
         let modulus = puzzle.modulus();
@@ -82,11 +110,10 @@ impl Scrambler {
         let slots = Slots::of(puzzle);
         let gens: Vec<SlotPerm> = set.perms.iter().map(|p| slots.perm(p)).collect();
         let chain = StabChain::of(slots.n, &gens);
-        let small = |memory: u64| {
-            rank_count(puzzle, &set.perms).is_some_and(|r| r <= OPTIMAL_RANKS)
-                && full_table_bytes(puzzle, set).is_some_and(|b| b <= memory as u128)
-        };
-        let maker = if let Some(memory) = memory.filter(|&m| small(m)) {
+        let small = |memory: u64| Self::optimal_fits(puzzle, set, memory);
+        let maker = if let Some((solver, budget)) = phases {
+            Maker::Phases(Box::new(solver), budget)
+        } else if let Some(memory) = memory.filter(|&m| small(m)) {
             let options = Options {
                 full_table: FullTable::Always,
                 ..Options::memory(memory)
@@ -127,6 +154,20 @@ impl Scrambler {
                     .expect("a state of the group is reached");
                 // The solution's inverse leads from the goal to a state that looks the same.
                 let moves = path.iter().rev().map(|&m| self.inverse_move[m]).collect();
+                (g, moves)
+            }
+            Maker::Phases(solver, budget) => {
+                let g = self.chain.random(&mut *draw);
+                let state = self.state_of(&g);
+                let answer = solver
+                    .solve(&state, *budget)
+                    .expect("a state of the group is reached");
+                let moves = answer
+                    .moves
+                    .iter()
+                    .rev()
+                    .map(|&m| self.inverse_move[m])
+                    .collect();
                 (g, moves)
             }
             Maker::Chain(words) => {

@@ -15,7 +15,7 @@ use crate::solving::search_progress::Progress;
 use crate::tables::sym_pdb::InverseScratch;
 use twisty::pruner::{PruneState, Pruner};
 use twisty::search::parallel::{self, Parallel, TaskHistory};
-use twisty::search::{Child, Expansion, SearchTree};
+use twisty::search::{Child, Control, Expansion, SearchTree};
 
 pub use super::bounds::{Bounds, Key, MAX_PATTERNS};
 
@@ -57,6 +57,24 @@ pub fn iteration(
         tick: Some(&tick),
     };
     parallel::first_in_iteration(&tree, &root, threshold, &how, &mut TaskHistory::default())
+}
+
+/// Every sequence of at most `max_depth` moves from `start` to the goal, shortest first, each
+/// told to `sink` until it says stop: the library's IDA* on this thread, with `bounds` as they are.
+pub fn each_solution(
+    problem: &Problem,
+    bounds: &Bounds,
+    start: &State,
+    max_depth: u32,
+    sink: &mut dyn FnMut(&[usize]) -> Control,
+) {
+    let tree = Tree { problem, bounds };
+    let root = Node {
+        key: bounds.key(start),
+        state: start.clone(),
+        patterns: None,
+    };
+    twisty::search::deepen(&tree, &root, max_depth, |path, _| sink(path), |_, _| {});
 }
 
 /// A search node: the state and what its bounds are looked up by.

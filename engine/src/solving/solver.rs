@@ -15,6 +15,7 @@ use std::path::{Path, PathBuf};
 use std::sync::Mutex;
 use std::time::Instant;
 use twisty::checksum::Fnv64;
+pub use twisty::search::Control;
 
 /// A full table is built for `solve` up to this many ranks (about a second on two cores); beyond
 /// it one state is solved faster by search, unless the table is asked for (`--full-table`).
@@ -276,6 +277,38 @@ impl Solver {
         }
         h.keep();
         found
+    }
+
+    /// Every sequence of at most `max_depth` moves from `state` to the goal, shortest first, each
+    /// told to `sink` until it says stop (a phase's solutions, for the next phase to choose from).
+    /// Searched on this thread with the tables as they are; a full table tells only its own path.
+    pub fn each_solution(
+        &self,
+        state: &State,
+        max_depth: u32,
+        sink: &mut dyn FnMut(&[usize]) -> Control,
+    ) {
+        let heuristics = match &self.method {
+            Method::Table { space, table } => {
+                if let Some(path) = space.rank_checked(state).and_then(|r| table.path(space, r)) {
+                    if path.len() as u32 <= max_depth {
+                        sink(&path);
+                    }
+                }
+                return;
+            }
+            Method::Search(h) => h,
+        };
+        let puzzle = &self.puzzle;
+        let is_goal = |s: &State| puzzle.is_solved(s);
+        let problem = Problem {
+            perms: &self.set.perms,
+            modulus: &self.modulus,
+            pruner: &self.pruner,
+            is_goal: &is_goal,
+        };
+        let h = heuristics.lock().unwrap_or_else(|e| e.into_inner());
+        search_tree::each_solution(&problem, &h.bounds, state, max_depth, sink);
     }
 
     /// The shortest sequence whose effect on the goal is `effect`: a solution of the state the

@@ -1,0 +1,46 @@
+//! `twisty info DEF --phases`: the chain of subgroups, a phase a line: its moves, the group it
+//! ends in, what its goal tracks, its size and how it is searched.
+
+use crate::cmd_common::{io, Result};
+use crate::phase_options::ChainArgs;
+use engine::model::metric::MoveSet;
+use engine::model::Puzzle;
+use engine::solving::solver::FULL_TABLE_RANKS;
+use engine::tables::space::rank_count;
+use std::io::Write;
+
+pub fn print(args: &ChainArgs, p: &Puzzle, set: &MoveSet, w: &mut impl Write) -> Result<()> {
+    let chain = args.chain(p, set)?;
+    let fams = &chain.families;
+    writeln!(
+        w,
+        "phases: {} (sizes multiply to {} looks: Schreier-Sims)",
+        chain.phases.len(),
+        chain.looks
+    )
+    .map_err(io)?;
+    for (i, phase) in chain.phases.iter().enumerate() {
+        let moves = fams.moves(&phase.moves).len();
+        let perms: Vec<_> = fams
+            .moves(&phase.moves)
+            .iter()
+            .map(|&m| phase.view.perm(&set.perms[m]))
+            .collect();
+        let search = match rank_count(&phase.view.puzzle, &perms) {
+            Some(r) if r <= FULL_TABLE_RANKS => format!("a full table of {r} ranks"),
+            Some(r) => format!("IDA* over {r} ranks with pattern databases"),
+            None => "IDA* with pattern databases".into(),
+        };
+        writeln!(
+            w,
+            "phase {}: moves {} ({moves}) to {}: {} cosets; goal: {}; {search}",
+            i + 1,
+            fams.describe(&phase.moves),
+            fams.describe(&phase.target),
+            phase.cosets,
+            phase.view.describe(),
+        )
+        .map_err(io)?;
+    }
+    Ok(())
+}

@@ -1,0 +1,150 @@
+//! The options that choose phases and where tables are kept, shared by `solve`, `scramble` and
+//! `info`: the chain (found from the definition or read from a file), the length target and time
+//! budget, and the cache folder (the user's by default).
+
+use crate::cmd_common::Result;
+use crate::progress_bars;
+use clap::Args;
+use engine::model::metric::MoveSet;
+use engine::model::Puzzle;
+use engine::phases::chain::{self, Chain, Limits};
+use engine::phases::phase_file;
+use engine::phases::phase_solver::{Budget, PhaseSolver, TableOptions};
+use std::path::PathBuf;
+use std::time::Duration;
+
+/// Cosets a phase may have by default: a space the engine's tables search in a fraction of a
+/// second (the 3x3x3's Kociemba phase 1 has 2.2e9).
+pub const PHASE_SIZE: f64 = 3e10;
+
+/// Which chain: `info --phases` takes these alone.
+#[derive(Args, Clone)]
+pub struct ChainArgs {
+    /// Solve through a chain of subgroups found from the definition: short answers fast, not
+    /// optimal (`twisty info DEF --phases` shows the chain).
+    #[arg(long)]
+    pub phases: bool,
+    /// The phases from FILE instead: a line `moves U D L2 R2 F2 B2` a subgroup (docs/engine.md,
+    /// "Phases"). Implies --phases.
+    #[arg(long, value_name = "FILE")]
+    pub phases_from: Option<PathBuf>,
+    /// The most cosets a phase may have when the chain is chosen automatically.
+    #[arg(long, value_name = "N", default_value_t = PHASE_SIZE)]
+    pub phase_size: f64,
+}
+
+#[derive(Args, Clone)]
+pub struct PhaseArgs {
+    #[command(flatten)]
+    pub chain: ChainArgs,
+    /// In phases: stop improving an answer once it is at most N moves long.
+    #[arg(long, value_name = "N")]
+    pub max_length: Option<usize>,
+    /// In phases: seconds for improving each answer (a first answer is always given).
+    #[arg(long, value_name = "S", default_value_t = 0.3)]
+    pub time: f64,
+}
+
+#[derive(Args, Clone)]
+pub struct CacheArgs {
+    /// The folder where the search's tables are kept between runs (default: $TWISTY_CACHE_DIR,
+    /// $XDG_CACHE_HOME/twisty or ~/.cache/twisty); the next run of the same puzzle and moves
+    /// reads them back.
+    #[arg(long, value_name = "DIR")]
+    pub cache_dir: Option<PathBuf>,
+    /// Keep no tables between runs: build them every time.
+    #[arg(long, conflicts_with = "cache_dir")]
+    pub no_cache: bool,
+}
+
+impl CacheArgs {
+    pub fn dir(&self) -> Option<PathBuf> {
+        if self.no_cache {
+            None
+        } else {
+            self.cache_dir
+                .clone()
+                .or_else(twisty::table_keeping::default_cache_dir)
+        }
+    }
+}
+
+impl ChainArgs {
+    /// Whether phases are asked for.
+    pub fn on(&self) -> bool {
+        self.phases || self.phases_from.is_some()
+    }
+
+    /// The chain: from the file, else chosen from the moves.
+    pub fn chain(&self, puzzle: &Puzzle, set: &MoveSet) -> Result<Chain> {
+        match &self.phases_from {
+            Some(file) => {
+                let shown = file.display();
+                let text = std::fs::read_to_string(file).map_err(|e| format!("{shown}: {e}"))?;
+                let words = phase_file::parse(&text).map_err(|e| format!("{shown}:{e}"))?;
+                let families = chain::families_of(puzzle, set);
+                let groups = phase_file::subgroups(&words, set, &families)
+                    .map_err(|e| format!("{shown}:{e}"))?;
+                chain::through(puzzle, set, &groups).map_err(|e| format!("{shown}: {e}"))
+            }
+            None => {
+                if !(self.phase_size >= 1.0) {
+                    return Err(format!(
+                        "--phase-size {}: expected at least 1",
+                        self.phase_size
+                    ));
+                }
+                let limits = Limits {
+                    phase_size: self.phase_size,
+                };
+                chain::choose(puzzle, set, limits)
+            }
+        }
+    }
+}
+
+/// Bytes for the phases' tables: `--memory`, else at most 1 GiB (the phases' tables are built
+/// before the first answer, all that fit: a budget of half the machine would take minutes).
+pub fn phase_memory(common: &crate::cmd_common::Common) -> u64 {
+    common
+        .memory
+        .unwrap_or_else(|| engine::tables::memory::default_budget().min(1 << 30))
+}
+
+impl PhaseArgs {
+    pub fn on(&self) -> bool {
+        self.chain.on()
+    }
+
+    pub fn budget(&self) -> Result<Budget> {
+        if !(self.time >= 0.0 && self.time < 1e9) {
+            return Err(format!(
+                "--time {}: expected seconds, at least 0",
+                self.time
+            ));
+        }
+        Ok(Budget {
+            max_length: self.max_length,
+            time: Duration::from_secs_f64(self.time),
+        })
+    }
+
+    /// The chain with its tables (built, or read from the cache), with progress on stderr.
+    pub fn solver(
+        &self,
+        puzzle: &Puzzle,
+        set: &MoveSet,
+        memory: u64,
+        cache: &CacheArgs,
+    ) -> Result<PhaseSolver> {
+        let chain = self.chain.chain(puzzle, set)?;
+        let tables = TableOptions {
+            memory,
+            cache_dir: cache.dir(),
+            report: |i, n, secs| eprintln!("phase {i} of {n}: tables ready in {secs:.2} s"),
+            near_report: progress_bars::near_level,
+            pattern_report: progress_bars::pattern_table,
+        };
+        PhaseSolver::new(puzzle, set, chain, &tables)
+    }
+}

@@ -1,0 +1,245 @@
+//! A chain of subgroups G = G0 > G1 > ... > Gk = 1, found from the moves alone or read from a
+//! phases file, each link checked by counting.
+//!
+//! Phase i starts in G(i-1) and ends in G(i) with G(i-1)'s moves; its space is the cosets, seen
+//! through [`CosetView`]. A view is right when the looks it tells apart, times the looks G(i)
+//! reaches, make the looks G(i-1) reaches (Schreier-Sims counts all three): then the states that
+//! look like the goal through it are exactly those G(i) reaches. Where colours are not enough (the
+//! 4x4x4's wings that must stay paired, a parity) the count says so and the subgroup is not taken.
+//!
+//! The automatic choice walks down from the whole group one step at a time ([`Families::smaller`]:
+//! a family's moves replaced by a power, or dropped), taking the step that keeps the estimated
+//! total shortest while the phase's cosets stay within the size limit, and cuts a phase when no
+//! step fits. A group within the limit is the last phase: an optimal solve.
+
+use super::coset_view::CosetView;
+use super::families::{Families, Steps};
+use crate::model::big_uint::BigUint;
+use crate::model::metric::MoveSet;
+use crate::model::reachable::Reachable;
+use crate::model::{Perm, Puzzle};
+
+/// One phase: from the group of `moves` to the group of `target`.
+#[derive(Clone, Debug)]
+pub struct Phase {
+    /// The subgroup the phase starts in: its moves are the phase's moves.
+    pub moves: Steps,
+    /// The subgroup it ends in (every family dropped: the goal).
+    pub target: Steps,
+    /// The phase's space: the looks its view tells apart.
+    pub cosets: BigUint,
+    pub view: CosetView,
+}
+
+/// The phases, first to last.
+#[derive(Clone, Debug)]
+pub struct Chain {
+    pub families: Families,
+    pub phases: Vec<Phase>,
+    /// The looks the moves reach (the product of the phases' cosets).
+    pub looks: BigUint,
+}
+
+/// What the automatic choice may make.
+#[derive(Clone, Copy, Debug)]
+pub struct Limits {
+    /// Cosets a phase may have (and the size of a group solved optimally as the last phase).
+    pub phase_size: f64,
+}
+
+/// The looks a group reaches from the goal, if Schreier-Sims can count them.
+fn looks(puzzle: &Puzzle, gens: &[Perm]) -> Option<BigUint> {
+    if gens.is_empty() {
+        return Some(BigUint::one());
+    }
+    let refs: Vec<&Perm> = gens.iter().collect();
+    Reachable::new(puzzle, &refs).looks()
+}
+
+/// A guess at the moves a phase takes: the depth at which `size` states are reached with the
+/// branching of these moves (a family's other powers cannot follow a move).
+fn est_moves(size: f64, families: &Families, steps: &Steps) -> f64 {
+    let kept = families.moves(steps).len() as f64;
+    let fams = families
+        .families
+        .iter()
+        .zip(steps)
+        .filter(|(f, &k)| k < f.order)
+        .count()
+        .max(1) as f64;
+    let branching = (kept - kept / fams).max(1.5);
+    size.max(1.0).ln() / branching.ln()
+}
+
+/// The link from `from` (reaching `from_looks`) to `to`: its view and cosets, if the view is exact.
+fn link(
+    puzzle: &Puzzle,
+    families: &Families,
+    modulus: &[u8],
+    from: &Steps,
+    from_looks: &BigUint,
+    to: &Steps,
+    to_looks: &BigUint,
+) -> Result<Phase, String> {
+    let view = if families.trivial(to) {
+        CosetView::new(puzzle, &[])?
+    } else {
+        CosetView::new(puzzle, &families.generators(to, modulus))?
+    };
+    let gens: Vec<Perm> = families
+        .generators(from, modulus)
+        .iter()
+        .map(|g| view.perm(g))
+        .collect();
+    let cosets = looks(&view.puzzle, &gens).ok_or("the view's looks cannot be counted")?;
+    if cosets.times(to_looks) != *from_looks {
+        return Err(format!(
+            "the pieces' colours under {} do not tell its cosets apart ({} looks, {} cosets)",
+            families.describe(to),
+            cosets,
+            from_looks.to_f64() / to_looks.to_f64()
+        ));
+    }
+    Ok(Phase {
+        moves: from.clone(),
+        target: to.clone(),
+        cosets,
+        view,
+    })
+}
+
+/// Every move of the set, in families.
+pub fn families_of(puzzle: &Puzzle, set: &MoveSet) -> Families {
+    Families::of(set, &puzzle.modulus())
+}
+
+/// The chain through the given subgroups (the first is the group of all the moves), each link
+/// checked: an error names the first whose view does not identify its cosets.
+pub fn through(puzzle: &Puzzle, set: &MoveSet, groups: &[Steps]) -> Result<Chain, String> {
+    let families = families_of(puzzle, set);
+    let modulus = puzzle.modulus();
+    let whole = families.whole();
+    let all = looks(puzzle, &families.generators(&whole, &modulus))
+        .ok_or("the looks cannot be counted")?;
+    let mut from = whole;
+    let mut from_looks = all.clone();
+    let mut phases = Vec::new();
+    let mut trivial = groups.to_vec();
+    trivial.push(vec![u32::MAX; families.families.len()]);
+    let skip = trivial.iter().take_while(|g| **g == from).count();
+    for to in &trivial[skip..] {
+        let to: Steps = to
+            .iter()
+            .zip(&families.families)
+            .map(|(&k, f)| k.min(f.order))
+            .collect();
+        let to_looks = looks(puzzle, &families.generators(&to, &modulus))
+            .ok_or_else(|| format!("{}: its looks cannot be counted", families.describe(&to)))?;
+        let phase = link(
+            puzzle,
+            &families,
+            &modulus,
+            &from,
+            &from_looks,
+            &to,
+            &to_looks,
+        )
+        .map_err(|e| format!("phase {}: {e}", phases.len() + 1))?;
+        phases.push(phase);
+        from = to;
+        from_looks = to_looks;
+    }
+    Ok(Chain {
+        families,
+        phases,
+        looks: all,
+    })
+}
+
+/// Subgroups the automatic choice keeps at each step down from a phase's group (a beam): enough
+/// to find Kociemba's group from the 3x3x3's, whose four squarings each look no better alone.
+const BEAM: usize = 12;
+
+/// The estimated moves of the rest of the chain below a group of `size` looks: its own estimate,
+/// raised by a quarter where it needs more than one phase (phases cost more than one search).
+fn est_rest(size: f64, families: &Families, steps: &Steps, limits: Limits) -> f64 {
+    let est = est_moves(size, families, steps);
+    if size > limits.phase_size {
+        est * 1.25
+    } else {
+        est
+    }
+}
+
+/// The chain chosen from the moves alone (see the module's notes).
+pub fn choose(puzzle: &Puzzle, set: &MoveSet, limits: Limits) -> Result<Chain, String> {
+    let families = families_of(puzzle, set);
+    let modulus = puzzle.modulus();
+    let looks_of = |s: &Steps| looks(puzzle, &families.generators(s, &modulus));
+    let mut cur = families.whole();
+    let all = looks_of(&cur).ok_or("the looks the moves reach cannot be counted")?;
+    let mut cur_looks = all.clone();
+    let mut phases = Vec::new();
+    let trivial: Steps = families.families.iter().map(|f| f.order).collect();
+    while cur_looks.to_f64() > limits.phase_size {
+        // Every subgroup within reach of the beam, scored by the estimated total; the best whose
+        // view tells its cosets apart ends the phase.
+        let mut seen = std::collections::HashSet::new();
+        let mut scored: Vec<(f64, Steps, BigUint)> = Vec::new();
+        let mut frontier = vec![cur.clone()];
+        while !frontier.is_empty() {
+            let mut level: Vec<(f64, Steps, BigUint)> = Vec::new();
+            for g in &frontier {
+                for cand in families.smaller(g) {
+                    if families.trivial(&cand) || !seen.insert(cand.clone()) {
+                        continue;
+                    }
+                    let Some(l) = looks_of(&cand) else { continue };
+                    let index = cur_looks.to_f64() / l.to_f64();
+                    if index > limits.phase_size {
+                        continue;
+                    }
+                    let est = est_moves(index, &families, &cur)
+                        + est_rest(l.to_f64(), &families, &cand, limits);
+                    level.push((est, cand, l));
+                }
+            }
+            level.sort_by(|a, b| a.0.total_cmp(&b.0));
+            frontier = level.iter().take(BEAM).map(|x| x.1.clone()).collect();
+            scored.extend(level);
+        }
+        scored.sort_by(|a, b| a.0.total_cmp(&b.0));
+        let found = scored.into_iter().find_map(|(_, cand, l)| {
+            if l == cur_looks {
+                return None;
+            }
+            let phase = link(puzzle, &families, &modulus, &cur, &cur_looks, &cand, &l).ok()?;
+            Some((cand, phase, l))
+        });
+        let Some((next, phase, l)) = found else {
+            return Err(format!(
+                "no subgroup of {} has at most {:.0e} cosets that the pieces' colours tell apart",
+                families.describe(&cur),
+                limits.phase_size
+            ));
+        };
+        phases.push(phase);
+        cur = next;
+        cur_looks = l;
+    }
+    let last = link(
+        puzzle,
+        &families,
+        &modulus,
+        &cur,
+        &cur_looks,
+        &trivial,
+        &BigUint::one(),
+    )?;
+    phases.push(last);
+    Ok(Chain {
+        families,
+        phases,
+        looks: all,
+    })
+}

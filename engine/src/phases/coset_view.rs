@@ -1,0 +1,297 @@
+//! What of a state names its coset of a subgroup: the pieces recoloured by the subgroup's orbits.
+//!
+//! A phase that ends in the subgroup `K` needs, of each state, what every state `K` leads to from
+//! the goal shares, and nothing more. The orbits of `K` on slots (a position with an orientation)
+//! give it:
+//! - Positions `K` mixes hold pieces of one colour: the goal's labels of an orbit become one.
+//! - Orientations count modulo `d`, where `K` turns a piece in place by multiples of `d` only (the
+//!   3x3x3's edge flips under `<U, D, L2, R2, F2, B2>`: `d` = 2; corner twists under `<U, R>`: 1).
+//!   Orientation frames need not agree around an orbit, so each position `q` gets the twist `c(q)`
+//!   that carries the orbit's first slot to it, and each piece keeps, as an offset travelling with
+//!   it, the twist between its home's `c` and its home orientation: every state of the coset then
+//!   shows `c(q)` at `q`.
+//!
+//! Whether that is enough (the pieces `K` keeps paired, parities) is not decided here but by
+//! counting: [`super::chain`] multiplies the views' count by the subgroup's and compares.
+
+use crate::model::{keep_positions, Move, Orbit, Perm, Puzzle, State};
+
+/// A puzzle's states seen up to a subgroup: the phase's puzzle and the map into it.
+#[derive(Clone, Debug)]
+pub struct CosetView {
+    /// The view as a puzzle of its own: its goal is what every state of the subgroup looks like.
+    pub puzzle: Puzzle,
+    /// The positions kept (those whose look can change).
+    kept: Vec<usize>,
+    /// Per label of the puzzle: its colour in the view, and the twist its pieces carry.
+    class: Vec<u8>,
+    offset: Vec<u8>,
+    /// The view's orientation count of each kept position.
+    modulus: Vec<u8>,
+}
+
+/// A union-find over `n` points.
+struct Union(Vec<usize>);
+
+impl Union {
+    fn new(n: usize) -> Union {
+        Union((0..n).collect())
+    }
+    fn find(&mut self, mut x: usize) -> usize {
+        while self.0[x] != x {
+            self.0[x] = self.0[self.0[x]];
+            x = self.0[x];
+        }
+        x
+    }
+    fn join(&mut self, a: usize, b: usize) {
+        let (a, b) = (self.find(a), self.find(b));
+        // The smaller root wins, so each class is named by its first point.
+        self.0[a.max(b)] = a.min(b);
+    }
+}
+
+impl CosetView {
+    /// The view of `puzzle`'s states up to the group `gens` generate. An error where alike pieces
+    /// sit in frames the orbits cannot reconcile (the view would need more than colours).
+    pub fn new(puzzle: &Puzzle, gens: &[Perm]) -> Result<CosetView, String> {
+        let modulus = puzzle.modulus();
+        let n = modulus.len();
+        let mut first = Vec::with_capacity(n);
+        let mut slots = 0;
+        for &k in &modulus {
+            first.push(slots);
+            slots += k as usize;
+        }
+        // The piece at `src[i]` in orientation o goes to `i` in orientation o + twist[i].
+        let mut orbits = Union::new(slots);
+        for g in gens {
+            for i in 0..n {
+                let from = g.src[i] as usize;
+                let k = modulus[i];
+                for o in 0..k {
+                    orbits.join(
+                        first[from] + o as usize,
+                        first[i] + ((o + g.twist[i]) % k) as usize,
+                    );
+                }
+            }
+        }
+        let goal = &puzzle.goal;
+        let ignored = |q: usize| match puzzle.label_mod.get(goal.label[q] as usize) {
+            Some(&m) if m > 0 => m,
+            _ => modulus[q],
+        };
+        // Per position: the twist step the subgroup allows in place, and c(q).
+        let mut step = vec![0u8; n];
+        let mut frame = vec![0u8; n];
+        let mut root_position = vec![0usize; n];
+        for q in 0..n {
+            let k = modulus[q];
+            let home = orbits.find(first[q]);
+            let d = (1..k)
+                .find(|&o| orbits.find(first[q] + o as usize) == home)
+                .unwrap_or(k);
+            step[q] = gcd(d, ignored(q));
+            // The orbit's first slot: the first position with a slot in it, orientation 0 there.
+            let r = (0..=q)
+                .find(|&p| (0..modulus[p]).any(|o| orbits.find(first[p] + o as usize) == home))
+                .unwrap_or(q);
+            root_position[q] = r;
+            let r0 = orbits.find(first[r]);
+            frame[q] = (0..k)
+                .find(|&o| orbits.find(first[q] + o as usize) == r0)
+                .unwrap_or(0);
+        }
+        // Labels whose homes share an orbit become one colour.
+        let labels = goal
+            .label
+            .iter()
+            .map(|&l| l as usize + 1)
+            .max()
+            .unwrap_or(0);
+        let mut colours = Union::new(labels);
+        for q in 0..n {
+            colours.join(
+                goal.label[q] as usize,
+                goal.label[root_position[q]] as usize,
+            );
+        }
+        let mut class = vec![0u8; labels];
+        let mut names: Vec<String> = Vec::new();
+        for l in 0..labels {
+            let c = colours.find(l);
+            if c == l {
+                class[l] = names.len() as u8;
+                names.push(puzzle.label_names.get(l).cloned().unwrap_or_default());
+            } else {
+                class[l] = class[c];
+            }
+        }
+        // Each label's offset and step, which all its homes must agree on.
+        let mut offset = vec![None::<(u8, u8)>; labels];
+        for q in 0..n {
+            let d = step[q];
+            let v = (frame[q] % d + d - goal.ori[q] % d) % d;
+            let l = goal.label[q] as usize;
+            match offset[l] {
+                None => offset[l] = Some((v, d)),
+                Some(x) if x == (v, d) => {}
+                Some(_) => return Err(format!(
+                    "the pieces labelled {} sit in frames the subgroup's orbits cannot reconcile",
+                    puzzle.label_names.get(l).map_or("?", |s| s.as_str())
+                )),
+            }
+        }
+        // Each engine orbit counts orientations modulo its step where all its positions share
+        // one, which shrinks the phase's space by the orientations it ignores; else modulo the
+        // label's step as the goal's look.
+        let offsets = puzzle.offsets();
+        let mut view = puzzle.clone();
+        let mut view_mod = modulus.clone();
+        let mut label_mod = vec![0u8; names.len()];
+        let mut kept = Vec::new();
+        for (o, orbit) in puzzle.orbits.iter().enumerate() {
+            let range = offsets[o]..offsets[o] + orbit.size;
+            let d0 = step[range.start];
+            let uniform = range.clone().all(|q| step[q] == d0);
+            let one_colour = range
+                .clone()
+                .all(|q| class[goal.label[q] as usize] == class[goal.label[range.start] as usize]);
+            for q in range.clone() {
+                if uniform {
+                    view_mod[q] = d0;
+                } else {
+                    let c = class[goal.label[q] as usize] as usize;
+                    if label_mod[c] != 0 && label_mod[c] != step[q] {
+                        return Err("pieces of one colour turn in different steps".into());
+                    }
+                    label_mod[c] = step[q];
+                }
+            }
+            if !(uniform && d0 == 1 && one_colour) {
+                kept.extend(range);
+            }
+        }
+        view.orbits = puzzle
+            .orbits
+            .iter()
+            .enumerate()
+            .map(|(o, orbit)| Orbit {
+                ori: view_mod[offsets[o]],
+                ..orbit.clone()
+            })
+            .collect();
+        view.label_mod = if label_mod.iter().all(|&m| m == 0) {
+            Vec::new()
+        } else {
+            label_mod
+        };
+        view.label_names = names;
+        view.goal = State {
+            label: goal.label.iter().map(|&l| class[l as usize]).collect(),
+            ori: (0..n).map(|q| frame[q] % view_mod[q]).collect(),
+        };
+        let reduce = |p: &Perm| Perm {
+            src: p.src.clone(),
+            twist: (0..n).map(|q| p.twist[q] % view_mod[q]).collect(),
+        };
+        view.moves = puzzle
+            .moves
+            .iter()
+            .map(|m| Move {
+                perm: reduce(&m.perm),
+                ..m.clone()
+            })
+            .collect();
+        let view = keep_positions(&view, &kept);
+        let offset: Vec<u8> = offset.iter().map(|x| x.map_or(0, |(v, _)| v)).collect();
+        let modulus = kept.iter().map(|&q| view_mod[q]).collect();
+        let kept_view = CosetView {
+            puzzle: view,
+            kept,
+            class,
+            offset,
+            modulus,
+        };
+        Ok(kept_view)
+    }
+
+    /// What the view tracks, an orbit a clause: `EDGES 12 pieces in 2 colours, flips mod 2`.
+    pub fn describe(&self) -> String {
+        let p = &self.puzzle;
+        let offsets = p.offsets();
+        let parts: Vec<String> = p
+            .orbits
+            .iter()
+            .enumerate()
+            .map(|(o, orbit)| {
+                let labels = &p.goal.label[offsets[o]..offsets[o] + orbit.size];
+                let mut seen = [false; 256];
+                let colours = labels
+                    .iter()
+                    .filter(|&&l| !std::mem::replace(&mut seen[l as usize], true))
+                    .count();
+                let ori = match orbit.ori {
+                    1 => String::new(),
+                    k => format!(", orientations mod {k}"),
+                };
+                let colours = if colours == orbit.size {
+                    "each its own".to_string()
+                } else {
+                    format!("in {colours} colours")
+                };
+                format!("{} {} pieces {colours}{ori}", orbit.name, orbit.size)
+            })
+            .collect();
+        if parts.is_empty() {
+            "nothing (the phase is empty)".into()
+        } else {
+            parts.join("; ")
+        }
+    }
+
+    /// A state of the puzzle as the view sees it.
+    pub fn state(&self, s: &State) -> State {
+        let mut out = State {
+            label: Vec::with_capacity(self.kept.len()),
+            ori: Vec::with_capacity(self.kept.len()),
+        };
+        for (i, &q) in self.kept.iter().enumerate() {
+            let l = s.label[q] as usize;
+            out.label.push(self.class[l]);
+            out.ori.push((s.ori[q] + self.offset[l]) % self.modulus[i]);
+        }
+        out
+    }
+
+    /// A rearrangement of the puzzle as the view sees it (the puzzle's moves keep the kept
+    /// positions among themselves: whole orbits are kept or dropped).
+    pub fn perm(&self, p: &Perm) -> Perm {
+        let mut index = vec![u16::MAX; p.len()];
+        for (i, &q) in self.kept.iter().enumerate() {
+            index[q] = i as u16;
+        }
+        Perm {
+            src: self
+                .kept
+                .iter()
+                .map(|&q| index[p.src[q] as usize])
+                .collect(),
+            twist: self
+                .kept
+                .iter()
+                .enumerate()
+                .map(|(i, &q)| p.twist[q] % self.modulus[i])
+                .collect(),
+        }
+    }
+}
+
+fn gcd(a: u8, b: u8) -> u8 {
+    if b == 0 {
+        a
+    } else {
+        gcd(b, a % b)
+    }
+}

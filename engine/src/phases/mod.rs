@@ -1,0 +1,18 @@
+//! Solutions and scrambles in phases, for puzzles too big to solve optimally: a chain of
+//! subgroups G = G0 > G1 > ... > Gk = 1 found from the definition (Thistlethwaite's and Kociemba's
+//! pattern), and a search that goes down it.
+//!
+//! - [`families`]: the moves as families of powers; subgroups as the powers each family keeps.
+//! - [`coset_view`]: what of a state names its coset of a subgroup (the pieces recoloured by the
+//!   subgroup's orbits), as a puzzle of its own for the engine's tables and search.
+//! - [`chain`]: the chain, chosen automatically or through given subgroups, each link checked by
+//!   Schreier-Sims (the phases' sizes multiply to the looks the moves reach).
+//! - [`phase_file`]: subgroups given by hand in a small text file.
+//! - [`phase_solver`]: each phase an IDA* with its tables, neighbouring phases paired as in
+//!   Kociemba's algorithm within a length target or a time budget.
+
+pub mod chain;
+pub mod coset_view;
+pub mod families;
+pub mod phase_file;
+pub mod phase_solver;

@@ -1,0 +1,128 @@
+//! Phases given by hand: a small text file beside the definition, for puzzles whose automatic
+//! chain is poor.
+//!
+//! ```text
+//! # Kociemba's phases for the 3x3x3
+//! moves U D L R F B
+//! moves U D L2 R2 F2 B2
+//! ```
+//!
+//! Each `moves` line names a subgroup by the moves that generate it: a move of the metric (`U`
+//! with all its powers, `U2` the half turns alone). Phase i uses line i's moves and ends in line
+//! i+1's group; the last phase ends at the goal. A first line with every move may be left out.
+//! `#` starts a comment. The chain is checked as an automatic one is ([`super::chain::through`]).
+
+use super::families::{Families, Steps};
+use crate::model::metric::MoveSet;
+
+/// A word of the file and where it starts (1-based line and column).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Word {
+    pub text: String,
+    pub line: usize,
+    pub col: usize,
+}
+
+/// The `moves` lines of a phases file, as words; an error names its line and column.
+pub fn parse(text: &str) -> Result<Vec<Vec<Word>>, String> {
+    let mut groups = Vec::new();
+    for (l, raw) in text.lines().enumerate() {
+        let line = raw.split('#').next().unwrap_or("");
+        let mut words = Vec::new();
+        let mut col = 0;
+        for (i, ch) in line.char_indices().chain([(line.len(), ' ')]) {
+            if ch.is_whitespace() || ch == ',' {
+                if i > col {
+                    words.push(Word {
+                        text: line[col..i].to_string(),
+                        line: l + 1,
+                        col: line[..col].chars().count() + 1,
+                    });
+                }
+                col = i + ch.len_utf8();
+            }
+        }
+        let Some((keyword, names)) = words.split_first() else {
+            continue;
+        };
+        if keyword.text != "moves" {
+            return Err(format!(
+                "{}:{}: expected 'moves' and the names of a phase's moves, found '{}'",
+                keyword.line, keyword.col, keyword.text
+            ));
+        }
+        if names.is_empty() {
+            return Err(format!(
+                "{}:{}: 'moves' names no move (a phase needs at least one)",
+                keyword.line,
+                keyword.col + "moves".len()
+            ));
+        }
+        groups.push(names.to_vec());
+    }
+    if groups.is_empty() {
+        return Err("1:1: no 'moves' line: expected one line a phase".into());
+    }
+    Ok(groups)
+}
+
+/// The subgroups the lines name, as steps of the families: a family keeps the gcd of the steps
+/// its named moves ask for, and is dropped where none is named.
+pub fn subgroups(
+    groups: &[Vec<Word>],
+    set: &MoveSet,
+    families: &Families,
+) -> Result<Vec<Steps>, String> {
+    groups
+        .iter()
+        .map(|words| {
+            let mut steps: Steps = families.families.iter().map(|f| f.order).collect();
+            for w in words {
+                let m = set.names.iter().position(|n| *n == w.text).ok_or_else(|| {
+                    format!(
+                        "{}:{}: unknown move '{}' (the moves: {})",
+                        w.line,
+                        w.col,
+                        w.text,
+                        set.names.join(" ")
+                    )
+                })?;
+                let (f, k) = families.step_of(m);
+                steps[f] = gcd(steps[f], k);
+            }
+            Ok(steps)
+        })
+        .collect()
+}
+
+fn gcd(a: u32, b: u32) -> u32 {
+    if b == 0 {
+        a
+    } else {
+        gcd(b, a % b)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn words_lines_and_columns() {
+        let g = parse("# c\n\nmoves U  R2 # no\n  moves F,B\n").unwrap();
+        assert_eq!(g.len(), 2);
+        assert_eq!(g[0][1].text, "R2");
+        assert_eq!((g[0][1].line, g[0][1].col), (3, 10));
+        assert_eq!((g[1][1].line, g[1][1].col), (4, 11));
+    }
+
+    #[test]
+    fn errors_name_line_and_column() {
+        assert_eq!(
+            parse("moves U\n  phase R").unwrap_err(),
+            "2:3: expected 'moves' and the names of a phase's moves, found 'phase'"
+        );
+        assert!(parse("moves\n").unwrap_err().starts_with("1:6:"));
+        assert!(parse("# nothing\n").is_err());
+    }
+}
