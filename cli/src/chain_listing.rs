@@ -5,6 +5,7 @@ use crate::cmd_common::{io, Result};
 use crate::phase_options::ChainArgs;
 use engine::model::metric::MoveSet;
 use engine::model::Puzzle;
+use engine::phases::chain::Target;
 use engine::solving::solver::FULL_TABLE_RANKS;
 use engine::tables::space::rank_count;
 use std::io::Write;
@@ -26,7 +27,7 @@ pub fn print(args: &ChainArgs, p: &Puzzle, set: &MoveSet, w: &mut impl Write) ->
             .iter()
             .map(|&m| phase.view.perm(&set.perms[m]))
             .collect();
-        let search = match rank_count(&phase.view.puzzle, &perms) {
+        let search = match rank_count(phase.view.puzzle(), &perms) {
             Some(r) if r <= FULL_TABLE_RANKS => format!("a full table of {r} ranks"),
             Some(r) => format!("IDA* over {r} ranks with pattern databases"),
             None => "IDA* with pattern databases".into(),
@@ -36,7 +37,10 @@ pub fn print(args: &ChainArgs, p: &Puzzle, set: &MoveSet, w: &mut impl Write) ->
             "phase {}: moves {} ({moves}) to {}: {} cosets; goal: {}; {search}",
             i + 1,
             fams.describe(&phase.moves),
-            fams.describe(&phase.target),
+            match &phase.target {
+                Target::Moves(steps) => fams.describe(steps),
+                Target::Fixed(fixed) => format!("{} pieces home", fixed.len()),
+            },
             phase.cosets,
             phase.view.describe(),
         )

@@ -17,6 +17,10 @@ use std::time::Duration;
 /// second (the 3x3x3's Kociemba phase 1 has 2.2e9).
 pub const PHASE_SIZE: f64 = 3e10;
 
+/// Cosets a phase that puts pieces home may have by default: its tables see the pieces' slots
+/// only, so its searches run deep (the kilominx: 1.6 s a state at 1e5, 89 s at 1e6).
+pub const FIX_SIZE: f64 = 1e5;
+
 /// Which chain: `info --phases` takes these alone.
 #[derive(Args, Clone)]
 pub struct ChainArgs {
@@ -31,6 +35,10 @@ pub struct ChainArgs {
     /// The most cosets a phase may have when the chain is chosen automatically.
     #[arg(long, value_name = "N", default_value_t = PHASE_SIZE)]
     pub phase_size: f64,
+    /// The most cosets a phase that puts pieces home may have (where no subgroup the moves make
+    /// is near enough, as on the megaminx; also after `fix` in a phases file).
+    #[arg(long, value_name = "N", default_value_t = FIX_SIZE)]
+    pub fix_size: f64,
 }
 
 #[derive(Args, Clone)]
@@ -83,19 +91,20 @@ impl ChainArgs {
                 let text = std::fs::read_to_string(file).map_err(|e| format!("{shown}: {e}"))?;
                 let words = phase_file::parse(&text).map_err(|e| format!("{shown}:{e}"))?;
                 let families = chain::families_of(puzzle, set);
-                let groups = phase_file::subgroups(&words, set, &families)
+                let groups = phase_file::subgroups(&words.groups, set, &families)
                     .map_err(|e| format!("{shown}:{e}"))?;
-                chain::through(puzzle, set, &groups).map_err(|e| format!("{shown}: {e}"))
+                let fix = words.fix.then_some(self.fix_size);
+                chain::through(puzzle, set, &groups, fix).map_err(|e| format!("{shown}: {e}"))
             }
             None => {
-                if !(self.phase_size >= 1.0) {
-                    return Err(format!(
-                        "--phase-size {}: expected at least 1",
-                        self.phase_size
-                    ));
+                for (flag, v) in [("--phase-size", self.phase_size), ("--fix-size", self.fix_size)] {
+                    if !(v >= 1.0) {
+                        return Err(format!("{flag} {v}: expected at least 1"));
+                    }
                 }
                 let limits = Limits {
                     phase_size: self.phase_size,
+                    fix_size: self.fix_size,
                 };
                 chain::choose(puzzle, set, limits)
             }

@@ -13,22 +13,35 @@
 //! step fits. A group within the limit is the last phase: an optimal solve.
 
 use super::coset_view::CosetView;
+use super::phase_view::PhaseView;
+use super::slot_view::SlotView;
 use super::families::{Families, Steps};
+use super::fixing;
 use crate::model::big_uint::BigUint;
 use crate::model::metric::MoveSet;
 use crate::model::reachable::Reachable;
 use crate::model::{Perm, Puzzle};
 
-/// One phase: from the group of `moves` to the group of `target`.
+/// The subgroup a phase ends in.
+#[derive(Clone, Debug)]
+pub enum Target {
+    /// The group some powers of the moves generate (every family dropped: the goal).
+    Moves(Steps),
+    /// The elements of the phase's group that keep these positions' pieces home, unturned
+    /// ([`super::fixing`]).
+    Fixed(Vec<usize>),
+}
+
+/// One phase: from the group of `moves` (or a subgroup of it that an earlier phase ended in) to
+/// the group of `target`.
 #[derive(Clone, Debug)]
 pub struct Phase {
-    /// The subgroup the phase starts in: its moves are the phase's moves.
+    /// The moves the phase searches with.
     pub moves: Steps,
-    /// The subgroup it ends in (every family dropped: the goal).
-    pub target: Steps,
+    pub target: Target,
     /// The phase's space: the looks its view tells apart.
     pub cosets: BigUint,
-    pub view: CosetView,
+    pub view: PhaseView,
 }
 
 /// The phases, first to last.
@@ -45,6 +58,8 @@ pub struct Chain {
 pub struct Limits {
     /// Cosets a phase may have (and the size of a group solved optimally as the last phase).
     pub phase_size: f64,
+    /// Cosets a phase that puts pieces home may have: far fewer, its tables see only slots.
+    pub fix_size: f64,
 }
 
 /// The looks a group reaches from the goal, if Schreier-Sims can count them.
@@ -71,41 +86,73 @@ fn est_moves(size: f64, families: &Families, steps: &Steps) -> f64 {
     size.max(1.0).ln() / branching.ln()
 }
 
-/// The link from `from` (reaching `from_looks`) to `to`: its view and cosets, if the view is exact.
-fn link(
-    puzzle: &Puzzle,
-    families: &Families,
-    modulus: &[u8],
-    from: &Steps,
-    from_looks: &BigUint,
-    to: &Steps,
-    to_looks: &BigUint,
-) -> Result<Phase, String> {
-    let view = if families.trivial(to) {
-        CosetView::new(puzzle, &[])?
-    } else {
-        CosetView::new(puzzle, &families.generators(to, modulus))?
-    };
-    let gens: Vec<Perm> = families
-        .generators(from, modulus)
-        .iter()
-        .map(|g| view.perm(g))
-        .collect();
+/// A group: its generators and the looks it reaches.
+struct Group<'a> {
+    gens: &'a [Perm],
+    looks: &'a BigUint,
+}
+
+/// The view of the cosets of `to` in `from` and their number, if the view tells them apart.
+fn link(puzzle: &Puzzle, from: Group, to: Group) -> Result<(CosetView, BigUint), String> {
+    let view = CosetView::new(puzzle, to.gens)?;
+    let gens: Vec<Perm> = from.gens.iter().map(|g| view.perm(g)).collect();
     let cosets = looks(&view.puzzle, &gens).ok_or("the view's looks cannot be counted")?;
-    if cosets.times(to_looks) != *from_looks {
+    if cosets.times(to.looks) != *from.looks {
         return Err(format!(
-            "the pieces' colours under {} do not tell its cosets apart ({} looks, {} cosets)",
-            families.describe(to),
+            "the pieces' colours do not tell the cosets apart ({} looks, {} cosets)",
             cosets,
-            from_looks.to_f64() / to_looks.to_f64()
+            from.looks.to_f64() / to.looks.to_f64()
         ));
     }
+    Ok((view, cosets))
+}
+
+/// The phase from the group of `from` to the one of `to`, powers of the moves both.
+fn move_link(
+    puzzle: &Puzzle,
+    families: &Families,
+    (from, from_looks): (&Steps, &BigUint),
+    (to, to_looks): (&Steps, &BigUint),
+) -> Result<Phase, String> {
+    let modulus = puzzle.modulus();
+    let (a, b) = (families.generators(from, &modulus), families.generators(to, &modulus));
+    let (view, cosets) = link(
+        puzzle,
+        Group { gens: &a, looks: from_looks },
+        Group { gens: &b, looks: to_looks },
+    )
+    .map_err(|e| format!("{}: {e}", families.describe(to)))?;
     Ok(Phase {
         moves: from.clone(),
-        target: to.clone(),
+        target: Target::Moves(to.clone()),
         cosets,
-        view,
+        view: PhaseView::Orbits(view),
     })
+}
+
+/// Phases from the group of `from` that put its pieces home a few at a time ([`fixing`]), each
+/// seen as the slots of the pieces fixed so far ([`SlotView`]: exact by construction; the sizes
+/// are the stabiliser chain's).
+fn fixing_phases(
+    puzzle: &Puzzle,
+    families: &Families,
+    from: &Steps,
+    limit: f64,
+) -> Result<Vec<Phase>, String> {
+    let gens = families.generators(from, &puzzle.modulus());
+    let order = fixing::order(puzzle, &gens);
+    let mut phases = Vec::new();
+    for cut in fixing::cuts(puzzle, &gens, &order, limit) {
+        let view = SlotView::new(puzzle, &cut.fixed)
+            .map_err(|e| format!("putting pieces home in phases: {e}"))?;
+        phases.push(Phase {
+            moves: from.clone(),
+            target: Target::Fixed(cut.fixed),
+            cosets: cut.cosets,
+            view: PhaseView::Slots(view),
+        });
+    }
+    Ok(phases)
 }
 
 /// Every move of the set, in families.
@@ -114,8 +161,14 @@ pub fn families_of(puzzle: &Puzzle, set: &MoveSet) -> Families {
 }
 
 /// The chain through the given subgroups (the first is the group of all the moves), each link
-/// checked: an error names the first whose view does not identify its cosets.
-pub fn through(puzzle: &Puzzle, set: &MoveSet, groups: &[Steps]) -> Result<Chain, String> {
+/// checked: an error names the first whose view does not identify its cosets. With `fix`, the
+/// last group's pieces then go home a few at a time, phases of at most `limit` cosets.
+pub fn through(
+    puzzle: &Puzzle,
+    set: &MoveSet,
+    groups: &[Steps],
+    fix: Option<f64>,
+) -> Result<Chain, String> {
     let families = families_of(puzzle, set);
     let modulus = puzzle.modulus();
     let whole = families.whole();
@@ -124,30 +177,25 @@ pub fn through(puzzle: &Puzzle, set: &MoveSet, groups: &[Steps]) -> Result<Chain
     let mut from = whole;
     let mut from_looks = all.clone();
     let mut phases = Vec::new();
-    let mut trivial = groups.to_vec();
-    trivial.push(vec![u32::MAX; families.families.len()]);
-    let skip = trivial.iter().take_while(|g| **g == from).count();
-    for to in &trivial[skip..] {
-        let to: Steps = to
-            .iter()
-            .zip(&families.families)
-            .map(|(&k, f)| k.min(f.order))
-            .collect();
-        let to_looks = looks(puzzle, &families.generators(&to, &modulus))
-            .ok_or_else(|| format!("{}: its looks cannot be counted", families.describe(&to)))?;
-        let phase = link(
-            puzzle,
-            &families,
-            &modulus,
-            &from,
-            &from_looks,
-            &to,
-            &to_looks,
-        )
-        .map_err(|e| format!("phase {}: {e}", phases.len() + 1))?;
+    let clamp = |g: &Steps| -> Steps {
+        g.iter().zip(&families.families).map(|(&k, f)| k.min(f.order)).collect()
+    };
+    let mut groups: Vec<Steps> = groups.iter().map(clamp).collect();
+    if fix.is_none() {
+        groups.push(clamp(&vec![u32::MAX; families.families.len()]));
+    }
+    let skip = groups.iter().take_while(|g| **g == from).count();
+    for to in &groups[skip..] {
+        let to_looks = looks(puzzle, &families.generators(to, &modulus))
+            .ok_or_else(|| format!("{}: its looks cannot be counted", families.describe(to)))?;
+        let phase = move_link(puzzle, &families, (&from, &from_looks), (to, &to_looks))
+            .map_err(|e| format!("phase {}: {e}", phases.len() + 1))?;
         phases.push(phase);
-        from = to;
+        from = to.clone();
         from_looks = to_looks;
+    }
+    if let Some(limit) = fix {
+        phases.extend(fixing_phases(puzzle, &families, &from, limit)?);
     }
     Ok(Chain {
         families,
@@ -159,6 +207,10 @@ pub fn through(puzzle: &Puzzle, set: &MoveSet, groups: &[Steps]) -> Result<Chain
 /// Subgroups the automatic choice keeps at each step down from a phase's group (a beam): enough
 /// to find Kociemba's group from the 3x3x3's, whose four squarings each look no better alone.
 const BEAM: usize = 12;
+
+/// Subgroups counted (a Schreier-Sims each, a tenth of a second on a 5x5x5 or a megaminx) while
+/// a phase is chosen: past it, the best found so far ends the phase.
+const COUNTED: usize = 120;
 
 /// The estimated moves of the rest of the chain below a group of `size` looks: its own estimate,
 /// raised by a quarter where it needs more than one phase (phases cost more than one search).
@@ -187,11 +239,12 @@ pub fn choose(puzzle: &Puzzle, set: &MoveSet, limits: Limits) -> Result<Chain, S
         let mut seen = std::collections::HashSet::new();
         let mut scored: Vec<(f64, Steps, BigUint)> = Vec::new();
         let mut frontier = vec![cur.clone()];
-        while !frontier.is_empty() {
+        while !frontier.is_empty() && seen.len() < COUNTED {
             let mut level: Vec<(f64, Steps, BigUint)> = Vec::new();
             for g in &frontier {
                 for cand in families.smaller(g) {
-                    if families.trivial(&cand) || !seen.insert(cand.clone()) {
+                    if families.trivial(&cand) || seen.len() >= COUNTED || !seen.insert(cand.clone())
+                    {
                         continue;
                     }
                     let Some(l) = looks_of(&cand) else { continue };
@@ -213,29 +266,24 @@ pub fn choose(puzzle: &Puzzle, set: &MoveSet, limits: Limits) -> Result<Chain, S
             if l == cur_looks {
                 return None;
             }
-            let phase = link(puzzle, &families, &modulus, &cur, &cur_looks, &cand, &l).ok()?;
+            let phase = move_link(puzzle, &families, (&cur, &cur_looks), (&cand, &l)).ok()?;
             Some((cand, phase, l))
         });
         let Some((next, phase, l)) = found else {
-            return Err(format!(
-                "no subgroup of {} has at most {:.0e} cosets that the pieces' colours tell apart",
-                families.describe(&cur),
-                limits.phase_size
-            ));
+            // No subgroup the moves make is near enough: the pieces go home a few at a time.
+            let fixing = fixing_phases(puzzle, &families, &cur, limits.fix_size)?;
+            phases.extend(fixing);
+            return Ok(Chain {
+                families,
+                phases,
+                looks: all,
+            });
         };
         phases.push(phase);
         cur = next;
         cur_looks = l;
     }
-    let last = link(
-        puzzle,
-        &families,
-        &modulus,
-        &cur,
-        &cur_looks,
-        &trivial,
-        &BigUint::one(),
-    )?;
+    let last = move_link(puzzle, &families, (&cur, &cur_looks), (&trivial, &BigUint::one()))?;
     phases.push(last);
     Ok(Chain {
         families,

@@ -16,6 +16,10 @@
 
 use crate::model::{keep_positions, Move, Orbit, Perm, Puzzle, State};
 
+/// The most solved states a view may have (each piece whose orientation it ignores, in an orbit
+/// whose other pieces' orientations count, multiplies them).
+const MAX_GOALS: u64 = 4096;
+
 /// A puzzle's states seen up to a subgroup: the phase's puzzle and the map into it.
 #[derive(Clone, Debug)]
 pub struct CosetView {
@@ -182,6 +186,21 @@ impl CosetView {
                 ..orbit.clone()
             })
             .collect();
+        // A piece whose orientation is ignored within an orbit that counts it multiplies the
+        // solved states the tables start from (`Puzzle::goals`): 3^20 on a megaminx's corners.
+        let mut goals = 1f64;
+        for q in 0..n {
+            let c = class[goal.label[q] as usize] as usize;
+            let m = label_mod.get(c).copied().unwrap_or(0);
+            if m > 0 && view_mod[q] > m {
+                goals *= (view_mod[q] / m) as f64;
+            }
+        }
+        if goals > MAX_GOALS as f64 {
+            return Err(format!(
+                "the view would have {goals:.0e} solved states (orientations ignored piece by piece)"
+            ));
+        }
         view.label_mod = if label_mod.iter().all(|&m| m == 0) {
             Vec::new()
         } else {

@@ -5,8 +5,11 @@
 //! - [`families`]: the moves as families of powers; subgroups as the powers each family keeps.
 //! - [`coset_view`]: what of a state names its coset of a subgroup (the pieces recoloured by the
 //!   subgroup's orbits), as a puzzle of its own for the engine's tables and search.
+//! - [`slot_view`]: for a stabiliser, the fixed pieces' slots; [`phase_view`] is either view.
 //! - [`chain`]: the chain, chosen automatically or through given subgroups, each link checked by
 //!   Schreier-Sims (the phases' sizes multiply to the looks the moves reach).
+//! - [`fixing`]: phases that put pieces home a few at a time, where no subgroup the moves make
+//!   is near enough (the megaminx's last faces).
 //! - [`phase_file`]: subgroups given by hand in a small text file.
 //! - [`phase_solver`]: each phase an IDA* with its tables, neighbouring phases paired as in
 //!   Kociemba's algorithm within a length target or a time budget.
@@ -14,5 +17,8 @@
 pub mod chain;
 pub mod coset_view;
 pub mod families;
+pub mod fixing;
 pub mod phase_file;
+pub mod phase_view;
 pub mod phase_solver;
+pub mod slot_view;

@@ -10,6 +10,8 @@
 //! Each `moves` line names a subgroup by the moves that generate it: a move of the metric (`U`
 //! with all its powers, `U2` the half turns alone). Phase i uses line i's moves and ends in line
 //! i+1's group; the last phase ends at the goal. A first line with every move may be left out.
+//! A last line `fix` puts the last group's pieces home a few at a time instead
+//! ([`super::fixing`]: for groups no smaller group the moves make is near, as the megaminx's).
 //! `#` starts a comment. The chain is checked as an automatic one is ([`super::chain::through`]).
 
 use super::families::{Families, Steps};
@@ -23,9 +25,17 @@ pub struct Word {
     pub col: usize,
 }
 
-/// The `moves` lines of a phases file, as words; an error names its line and column.
-pub fn parse(text: &str) -> Result<Vec<Vec<Word>>, String> {
+/// A phases file: its `moves` lines as words, and whether it ends with `fix`.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct PhaseFile {
+    pub groups: Vec<Vec<Word>>,
+    pub fix: bool,
+}
+
+/// A phases file's lines; an error names its line and column.
+pub fn parse(text: &str) -> Result<PhaseFile, String> {
     let mut groups = Vec::new();
+    let mut fix = false;
     for (l, raw) in text.lines().enumerate() {
         let line = raw.split('#').next().unwrap_or("");
         let mut words = Vec::new();
@@ -45,9 +55,22 @@ pub fn parse(text: &str) -> Result<Vec<Vec<Word>>, String> {
         let Some((keyword, names)) = words.split_first() else {
             continue;
         };
+        if fix {
+            return Err(format!(
+                "{}:{}: nothing may follow 'fix' (it ends the chain)",
+                keyword.line, keyword.col
+            ));
+        }
+        if keyword.text == "fix" {
+            if let Some(w) = names.first() {
+                return Err(format!("{}:{}: 'fix' takes no names, found '{}'", w.line, w.col, w.text));
+            }
+            fix = true;
+            continue;
+        }
         if keyword.text != "moves" {
             return Err(format!(
-                "{}:{}: expected 'moves' and the names of a phase's moves, found '{}'",
+                "{}:{}: expected 'moves' and the names of a phase's moves, or 'fix', found '{}'",
                 keyword.line, keyword.col, keyword.text
             ));
         }
@@ -60,10 +83,10 @@ pub fn parse(text: &str) -> Result<Vec<Vec<Word>>, String> {
         }
         groups.push(names.to_vec());
     }
-    if groups.is_empty() {
+    if groups.is_empty() && !fix {
         return Err("1:1: no 'moves' line: expected one line a phase".into());
     }
-    Ok(groups)
+    Ok(PhaseFile { groups, fix })
 }
 
 /// The subgroups the lines name, as steps of the families: a family keeps the gcd of the steps
@@ -109,7 +132,7 @@ mod tests {
 
     #[test]
     fn words_lines_and_columns() {
-        let g = parse("# c\n\nmoves U  R2 # no\n  moves F,B\n").unwrap();
+        let g = parse("# c\n\nmoves U  R2 # no\n  moves F,B\n").unwrap().groups;
         assert_eq!(g.len(), 2);
         assert_eq!(g[0][1].text, "R2");
         assert_eq!((g[0][1].line, g[0][1].col), (3, 10));
@@ -120,9 +143,11 @@ mod tests {
     fn errors_name_line_and_column() {
         assert_eq!(
             parse("moves U\n  phase R").unwrap_err(),
-            "2:3: expected 'moves' and the names of a phase's moves, found 'phase'"
+            "2:3: expected 'moves' and the names of a phase's moves, or 'fix', found 'phase'"
         );
         assert!(parse("moves\n").unwrap_err().starts_with("1:6:"));
         assert!(parse("# nothing\n").is_err());
+        assert!(parse("moves U\nfix\n").unwrap().fix);
+        assert!(parse("fix\nmoves U\n").unwrap_err().starts_with("2:1:"));
     }
 }

@@ -10,13 +10,17 @@
 //! (each pair gets an equal share of what is left of `--time`), or, for the last pair, when the
 //! whole answer is within `--max-length`. The last phase is solved optimally.
 
-use super::chain::Chain;
-use super::coset_view::CosetView;
+use super::chain::{Chain, Target};
+use super::phase_view::PhaseView;
 use crate::model::metric::MoveSet;
 use crate::model::{Puzzle, State};
 use crate::solving::solver::{Control, FullTable, Options, Solver};
 use std::path::PathBuf;
 use std::time::{Duration, Instant};
+
+/// The longest a phase's solution is searched for: far beyond any phase's (a search's buffers
+/// grow with its threshold, which a bound of "unreachable" would send to 2^32).
+const MAX_PHASE_MOVES: u32 = 255;
 
 /// When to stop improving an answer.
 #[derive(Clone, Copy, Debug)]
@@ -29,7 +33,7 @@ pub struct Budget {
 
 /// One phase ready to search.
 struct Stage {
-    view: CosetView,
+    view: PhaseView,
     solver: Solver,
     /// Per move of the phase's own set, the puzzle's move.
     moves: Vec<usize>,
@@ -93,8 +97,10 @@ impl PhaseSolver {
                 }
             }
             let mut in_target = vec![false; set.perms.len()];
-            for m in chain.families.moves(&phase.target) {
-                in_target[m] = true;
+            if let Target::Moves(target) = &phase.target {
+                for m in chain.families.moves(target) {
+                    in_target[m] = true;
+                }
             }
             let options = Options {
                 cache_dir: tables.cache_dir.clone(),
@@ -104,7 +110,7 @@ impl PhaseSolver {
                 pattern_report: tables.pattern_report,
                 ..Options::memory(tables.memory / count as u64)
             };
-            let solver = Solver::with(&view.puzzle, own, options, |_| {})
+            let solver = Solver::with(view.puzzle(), own, options, |_| {})
                 .map_err(|e| format!("phase {}: {e}", i + 1))?;
             (tables.report)(i + 1, count, t.elapsed().as_secs_f64());
             stages.push(Stage {
@@ -142,7 +148,7 @@ impl PhaseSolver {
         while i < k {
             let stage = &self.stages[i];
             if i + 1 == k {
-                let path = stage.solver.solve(&stage.view.state(&s), u32::MAX)?;
+                let path = stage.solver.solve(&stage.view.state(&s), MAX_PHASE_MOVES)?;
                 let path: Vec<usize> = path.iter().map(|&m| stage.moves[m]).collect();
                 lengths.push(path.len());
                 out.extend(path);
@@ -184,7 +190,7 @@ impl PhaseSolver {
         let mut best: Option<(Vec<usize>, Vec<usize>)> = None;
         stage
             .solver
-            .each_solution(&stage.view.state(s), u32::MAX, &mut |path| {
+            .each_solution(&stage.view.state(s), MAX_PHASE_MOVES, &mut |path| {
                 let first: Vec<usize> = path.iter().map(|&m| stage.moves[m]).collect();
                 if first.last().is_some_and(|&m| stage.in_target[m]) {
                     return Control::Continue;
@@ -193,7 +199,7 @@ impl PhaseSolver {
                 if best_total.is_some_and(|t| first.len() >= t) {
                     return Control::Stop;
                 }
-                let bound = best_total.map_or(u32::MAX, |t| (t - first.len() - 1) as u32);
+                let bound = best_total.map_or(MAX_PHASE_MOVES, |t| (t - first.len() - 1) as u32);
                 let after = self.apply(s, &first);
                 if let Some(p) = next.solver.solve(&next.view.state(&after), bound) {
                     let second = p.iter().map(|&m| next.moves[m]).collect();
