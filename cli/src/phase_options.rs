@@ -97,8 +97,11 @@ impl ChainArgs {
                 chain::through(puzzle, set, &groups, fix).map_err(|e| format!("{shown}: {e}"))
             }
             None => {
-                for (flag, v) in [("--phase-size", self.phase_size), ("--fix-size", self.fix_size)] {
-                    if !(v >= 1.0) {
+                for (flag, v) in [
+                    ("--phase-size", self.phase_size),
+                    ("--fix-size", self.fix_size),
+                ] {
+                    if v.is_nan() || v < 1.0 {
                         return Err(format!("{flag} {v}: expected at least 1"));
                     }
                 }
@@ -126,7 +129,7 @@ impl PhaseArgs {
     }
 
     pub fn budget(&self) -> Result<Budget> {
-        if !(self.time >= 0.0 && self.time < 1e9) {
+        if self.time.is_nan() || self.time < 0.0 || self.time >= 1e9 {
             return Err(format!(
                 "--time {}: expected seconds, at least 0",
                 self.time

@@ -1,11 +1,10 @@
 //! The `twisty` binary: help, unknown options, errors with exit codes, and each subcommand's output.
 
-use assert_cmd::Command;
 use predicates::prelude::*;
 
-fn twisty() -> Command {
-    Command::cargo_bin("twisty").unwrap()
-}
+mod own_cache;
+
+use own_cache::twisty;
 
 #[test]
 fn help_and_unknown_options() {
@@ -499,4 +498,83 @@ fn cache_dir_and_full_table_from_the_command_line() {
         .assert()
         .code(2);
     std::fs::remove_dir_all(&dir).unwrap();
+}
+
+#[test]
+fn phases_list_solve_and_scramble() {
+    twisty()
+        .args(["info", "3x3x3", "--phases"])
+        .assert()
+        .success()
+        .stdout(predicate::str::contains(
+            "phases: 2 (sizes multiply to 43252003274489856000 looks",
+        ))
+        .stdout(predicate::str::contains(
+            "to B2 D2 F2 L R U2: 2217093120 cosets",
+        ));
+    let scramble = "R U2 F' L D2 B' R2 U' F D L' B2 U L2 B R D' F2 U B' L";
+    let out = twisty()
+        .args(["solve", "3x3x3", scramble, "--phases", "--max-length", "22"])
+        .assert()
+        .success()
+        .stderr(predicate::str::contains("phases ("))
+        .get_output()
+        .stdout
+        .clone();
+    let answer = String::from_utf8(out).unwrap();
+    assert!(answer.split_whitespace().count() <= 22, "{answer}");
+    // The answer after the scramble is the goal: an optimal solve of it is empty.
+    twisty()
+        .args(["solve", "3x3x3", &format!("{scramble} {}", answer.trim())])
+        .assert()
+        .success()
+        .stdout("\n");
+    twisty()
+        .args([
+            "scramble",
+            "3x3x3",
+            "--count",
+            "2",
+            "--seed",
+            "5",
+            "--no-cache",
+        ])
+        .assert()
+        .success()
+        .stderr(predicate::str::contains("solved in phases"));
+}
+
+#[test]
+fn phases_errors_name_their_line_and_column() {
+    let dir = tempfile_dir("phases-errors");
+    let file = dir.join("bad.phases");
+    std::fs::write(&file, "moves U D\nmoves U X2\n").unwrap();
+    twisty()
+        .args(["solve", "3x3x3", "R U", "--phases-from"])
+        .arg(&file)
+        .assert()
+        .code(1)
+        .stdout("")
+        .stderr(predicate::str::contains(
+            "bad.phases:2:9: unknown move 'X2'",
+        ));
+    twisty()
+        .args(["solve", "3x3x3", "--effect", "CORNERS (0 1 2)", "--phases"])
+        .assert()
+        .code(1)
+        .stderr(predicate::str::contains("--phases solves states"));
+    twisty()
+        .args(["info", "3x3x3", "--phases", "--phase-size", "0"])
+        .assert()
+        .code(1)
+        .stderr(predicate::str::contains(
+            "--phase-size 0: expected at least 1",
+        ));
+}
+
+/// A fresh folder under the tests' temporary folder.
+fn tempfile_dir(name: &str) -> std::path::PathBuf {
+    let dir = std::path::Path::new(env!("CARGO_TARGET_TMPDIR")).join(name);
+    std::fs::create_dir_all(&dir).unwrap();
+    dir
 }

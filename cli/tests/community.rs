@@ -3,12 +3,11 @@
 //! `solve` before any table is built, counts by Schreier-Sims, many states in one run, and
 //! random-state scrambles.
 
-use assert_cmd::Command;
 use predicates::prelude::*;
 
-fn twisty() -> Command {
-    Command::cargo_bin("twisty").unwrap()
-}
+mod own_cache;
+
+use own_cache::twisty;
 
 fn community(name: &str) -> String {
     format!("{}/../puzzles/community/{name}", env!("CARGO_MANIFEST_DIR"))

@@ -65,10 +65,10 @@ fn replay(p: &Puzzle, set: &MoveSet, start: &State, moves: &[usize]) -> State {
     for &m in moves {
         let perm = &set.perms[m];
         let old = s.clone();
-        for i in 0..k.len() {
+        for (i, &k) in k.iter().enumerate() {
             let j = perm.src[i] as usize;
             s.label[i] = old.label[j];
-            s.ori[i] = (old.ori[j] + perm.twist[i]) % k[i];
+            s.ori[i] = (old.ori[j] + perm.twist[i]) % k;
         }
     }
     s
@@ -93,7 +93,10 @@ fn the_3x3x3_chain_is_kociembas_and_its_sizes_multiply_to_the_order() {
     let chain = chain::choose(&p, &set, LIMITS).unwrap();
     assert_eq!(chain.phases.len(), 2);
     // Phase 1's cosets: 3^7 twists x 2^11 flips x C(12,4) places of the middle layer's edges.
-    assert_eq!(chain.phases[0].cosets.to_string(), (2187u64 * 2048 * 495).to_string());
+    assert_eq!(
+        chain.phases[0].cosets.to_string(),
+        (2187u64 * 2048 * 495).to_string()
+    );
     let product = chain.phases[0].cosets.times(&chain.phases[1].cosets);
     assert_eq!(product.to_string(), "43252003274489856000");
 }
@@ -120,7 +123,9 @@ fn sizes_multiply(name: &str) {
     let product = chain
         .phases
         .iter()
-        .fold(engine::model::big_uint::BigUint::one(), |a, ph| a.times(&ph.cosets));
+        .fold(engine::model::big_uint::BigUint::one(), |a, ph| {
+            a.times(&ph.cosets)
+        });
     assert_eq!(product, looks, "{name}");
 }
 
@@ -140,8 +145,20 @@ fn phase_sizes_multiply_to_the_looks_on_the_megaminx() {
 #[test]
 fn a_coset_view_tells_apart_exactly_the_cosets_on_the_2x2x2() {
     let (p, set) = chosen(&shipped::open("2x2x2").unwrap());
-    let chain = chain::choose(&p, &set, Limits { phase_size: 1e4, fix_size: 1e5 }).unwrap();
-    assert_eq!(chain.phases.len(), 2, "phase 1 to <U, R2, F2>, then the goal");
+    let chain = chain::choose(
+        &p,
+        &set,
+        Limits {
+            phase_size: 1e4,
+            fix_size: 1e5,
+        },
+    )
+    .unwrap();
+    assert_eq!(
+        chain.phases.len(),
+        2,
+        "phase 1 to <U, R2, F2>, then the goal"
+    );
     let phase1 = &chain.phases[0];
     let modulus = p.modulus();
     let bfs = |moves: &[usize]| {
@@ -170,7 +187,10 @@ fn a_coset_view_tells_apart_exactly_the_cosets_on_the_2x2x2() {
     assert_eq!(all.len(), 3_674_160);
     assert_eq!(alike.len(), inner.len());
     assert!(inner.iter().all(|s| alike.contains(s)));
-    assert_eq!(all.len() / inner.len(), phase1.cosets.to_string().parse::<usize>().unwrap());
+    assert_eq!(
+        all.len() / inner.len(),
+        phase1.cosets.to_string().parse::<usize>().unwrap()
+    );
 }
 
 #[test]
@@ -192,7 +212,10 @@ fn random_3x3x3_states_within_the_length_asked_beside_the_two_phase() {
         let answer = phases.solve(&state, budget).unwrap();
         assert!(answer.moves.len() <= 22, "{} moves", answer.moves.len());
         assert!(solved(&p, &replay(&p, &set, &state, &answer.moves)));
-        assert_eq!(answer.phase_lengths.iter().sum::<usize>(), answer.moves.len());
+        assert_eq!(
+            answer.phase_lengths.iter().sum::<usize>(),
+            answer.moves.len()
+        );
         let cube = CubieCube::SOLVED.apply_all(
             &scramble
                 .iter()
@@ -218,7 +241,10 @@ fn answers_solve_their_states(name: &str, states: usize, rng: &mut Lcg) {
             time: Duration::from_millis(50),
         };
         let answer = phases.solve(&state, budget).unwrap();
-        assert!(solved(&p, &replay(&p, &set, &state, &answer.moves)), "{name}");
+        assert!(
+            solved(&p, &replay(&p, &set, &state, &answer.moves)),
+            "{name}"
+        );
     }
 }
 

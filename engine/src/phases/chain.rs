@@ -13,10 +13,10 @@
 //! step fits. A group within the limit is the last phase: an optimal solve.
 
 use super::coset_view::CosetView;
-use super::phase_view::PhaseView;
-use super::slot_view::SlotView;
 use super::families::{Families, Steps};
 use super::fixing;
+use super::phase_view::PhaseView;
+use super::slot_view::SlotView;
 use crate::model::big_uint::BigUint;
 use crate::model::metric::MoveSet;
 use crate::model::reachable::Reachable;
@@ -115,11 +115,20 @@ fn move_link(
     (to, to_looks): (&Steps, &BigUint),
 ) -> Result<Phase, String> {
     let modulus = puzzle.modulus();
-    let (a, b) = (families.generators(from, &modulus), families.generators(to, &modulus));
+    let (a, b) = (
+        families.generators(from, &modulus),
+        families.generators(to, &modulus),
+    );
     let (view, cosets) = link(
         puzzle,
-        Group { gens: &a, looks: from_looks },
-        Group { gens: &b, looks: to_looks },
+        Group {
+            gens: &a,
+            looks: from_looks,
+        },
+        Group {
+            gens: &b,
+            looks: to_looks,
+        },
     )
     .map_err(|e| format!("{}: {e}", families.describe(to)))?;
     Ok(Phase {
@@ -178,7 +187,10 @@ pub fn through(
     let mut from_looks = all.clone();
     let mut phases = Vec::new();
     let clamp = |g: &Steps| -> Steps {
-        g.iter().zip(&families.families).map(|(&k, f)| k.min(f.order)).collect()
+        g.iter()
+            .zip(&families.families)
+            .map(|(&k, f)| k.min(f.order))
+            .collect()
     };
     let mut groups: Vec<Steps> = groups.iter().map(clamp).collect();
     if fix.is_none() {
@@ -243,7 +255,9 @@ pub fn choose(puzzle: &Puzzle, set: &MoveSet, limits: Limits) -> Result<Chain, S
             let mut level: Vec<(f64, Steps, BigUint)> = Vec::new();
             for g in &frontier {
                 for cand in families.smaller(g) {
-                    if families.trivial(&cand) || seen.len() >= COUNTED || !seen.insert(cand.clone())
+                    if families.trivial(&cand)
+                        || seen.len() >= COUNTED
+                        || !seen.insert(cand.clone())
                     {
                         continue;
                     }
@@ -283,7 +297,12 @@ pub fn choose(puzzle: &Puzzle, set: &MoveSet, limits: Limits) -> Result<Chain, S
         cur = next;
         cur_looks = l;
     }
-    let last = move_link(puzzle, &families, (&cur, &cur_looks), (&trivial, &BigUint::one()))?;
+    let last = move_link(
+        puzzle,
+        &families,
+        (&cur, &cur_looks),
+        (&trivial, &BigUint::one()),
+    )?;
     phases.push(last);
     Ok(Chain {
         families,

@@ -108,12 +108,7 @@ impl CosetView {
                 .unwrap_or(0);
         }
         // Labels whose homes share an orbit become one colour.
-        let labels = goal
-            .label
-            .iter()
-            .map(|&l| l as usize + 1)
-            .max()
-            .unwrap_or(0);
+        let labels = label_count(goal);
         let mut colours = Union::new(labels);
         for q in 0..n {
             colours.join(
@@ -141,10 +136,12 @@ impl CosetView {
             match offset[l] {
                 None => offset[l] = Some((v, d)),
                 Some(x) if x == (v, d) => {}
-                Some(_) => return Err(format!(
+                Some(_) => {
+                    return Err(format!(
                     "the pieces labelled {} sit in frames the subgroup's orbits cannot reconcile",
                     puzzle.label_names.get(l).map_or("?", |s| s.as_str())
-                )),
+                ))
+                }
             }
         }
         // Each engine orbit counts orientations modulo its step where all its positions share
@@ -305,6 +302,11 @@ impl CosetView {
                 .collect(),
         }
     }
+}
+
+/// One more than the largest label of `s`: the length of a table indexed by label.
+pub(super) fn label_count(s: &State) -> usize {
+    s.label.iter().map(|&l| l as usize + 1).max().unwrap_or(0)
 }
 
 fn gcd(a: u8, b: u8) -> u8 {

@@ -26,7 +26,10 @@ pub struct Cut {
 pub fn order(puzzle: &Puzzle, gens: &[Perm]) -> Vec<usize> {
     let n = puzzle.positions();
     let moved: Vec<bool> = (0..n)
-        .map(|q| gens.iter().any(|g| g.src[q] as usize != q || g.twist[q] != 0))
+        .map(|q| {
+            gens.iter()
+                .any(|g| g.src[q] as usize != q || g.twist[q] != 0)
+        })
         .collect();
     let mut dist = vec![u32::MAX; n];
     let mut queue = std::collections::VecDeque::new();

@@ -19,6 +19,6 @@ pub mod coset_view;
 pub mod families;
 pub mod fixing;
 pub mod phase_file;
-pub mod phase_view;
 pub mod phase_solver;
+pub mod phase_view;
 pub mod slot_view;

@@ -63,7 +63,10 @@ pub fn parse(text: &str) -> Result<PhaseFile, String> {
         }
         if keyword.text == "fix" {
             if let Some(w) = names.first() {
-                return Err(format!("{}:{}: 'fix' takes no names, found '{}'", w.line, w.col, w.text));
+                return Err(format!(
+                    "{}:{}: 'fix' takes no names, found '{}'",
+                    w.line, w.col, w.text
+                ));
             }
             fix = true;
             continue;
@@ -132,7 +135,9 @@ mod tests {
 
     #[test]
     fn words_lines_and_columns() {
-        let g = parse("# c\n\nmoves U  R2 # no\n  moves F,B\n").unwrap().groups;
+        let g = parse("# c\n\nmoves U  R2 # no\n  moves F,B\n")
+            .unwrap()
+            .groups;
         assert_eq!(g.len(), 2);
         assert_eq!(g[0][1].text, "R2");
         assert_eq!((g[0][1].line, g[0][1].col), (3, 10));

@@ -10,6 +10,7 @@
 //! the marked slots in the same places exactly when they differ by an element of the stabiliser:
 //! the view names the cosets by construction.
 
+use super::coset_view::label_count;
 use crate::model::{Move, Orbit, Perm, Puzzle, State};
 
 /// The puzzle's states as the slots of some fixed pieces.
@@ -34,7 +35,7 @@ impl SlotView {
     pub fn new(puzzle: &Puzzle, fixed: &[usize]) -> Result<SlotView, String> {
         let modulus = puzzle.modulus();
         let goal = &puzzle.goal;
-        let labels = goal.label.iter().map(|&l| l as usize + 1).max().unwrap_or(0);
+        let labels = label_count(goal);
         let blank = u8::try_from(fixed.len()).map_err(|_| "more than 255 pieces to fix")?;
         let mut mark = vec![blank; labels];
         let mut home_ori = vec![0u8; labels];
@@ -43,7 +44,10 @@ impl SlotView {
             if goal.label.iter().filter(|&&x| x == l).count() > 1 {
                 return Err(format!(
                     "the pieces labelled {} are alike: which one is home cannot be told",
-                    puzzle.label_names.get(l as usize).map_or("?", |s| s.as_str())
+                    puzzle
+                        .label_names
+                        .get(l as usize)
+                        .map_or("?", |s| s.as_str())
                 ));
             }
             mark[l as usize] = i as u8;
@@ -83,7 +87,11 @@ impl SlotView {
         out.puzzle.stickers = None;
         out.puzzle.label_names = (0..=fixed.len())
             .map(|i| match fixed.get(i) {
-                Some(&p) => puzzle.label_names.get(goal.label[p] as usize).cloned().unwrap_or_default(),
+                Some(&p) => puzzle
+                    .label_names
+                    .get(goal.label[p] as usize)
+                    .cloned()
+                    .unwrap_or_default(),
                 None => "blank".into(),
             })
             .collect();
@@ -103,7 +111,8 @@ impl SlotView {
     /// A state of the puzzle as the view sees it: each fixed piece marks the slot its home
     /// orientation is in.
     pub fn state(&self, s: &State) -> State {
-        let n = self.first.last().map_or(0, |&f| f) + self.kept.last().map_or(0, |&q| self.modulus[q] as usize);
+        let n = self.first.last().map_or(0, |&f| f)
+            + self.kept.last().map_or(0, |&q| self.modulus[q] as usize);
         let mut label = vec![self.blank; n];
         for (i, &q) in self.kept.iter().enumerate() {
             let l = s.label[q] as usize;
@@ -142,6 +151,10 @@ impl SlotView {
 
     /// What the view tracks.
     pub fn describe(&self) -> String {
-        format!("{} pieces home, by {} slots", self.blank, self.puzzle.positions())
+        format!(
+            "{} pieces home, by {} slots",
+            self.blank,
+            self.puzzle.positions()
+        )
     }
 }

@@ -17,6 +17,7 @@ mod hdu4801_timing;
 mod judge_overhead;
 mod nissy_peer;
 mod pancake_timing;
+mod phases_timing;
 mod robot2_timing;
 mod robot_time;
 mod scrambles_timing;
@@ -38,6 +39,7 @@ fn main() {
         "pancake",
         "twips",
         "scrambles",
+        "phases",
         "cube3-opt",
         "cube3-build",
     ];
@@ -87,6 +89,7 @@ fn main() {
             "flood" => flood::run(),
             "engine" => engine_2x2x2::run(),
             "pancake" => pancake_timing::run(),
+            "phases" => phases_timing::run(),
             "cube3-opt" => cube3_opt_timing::run(),
             "cube3-build" => cube3_build_timing::run(),
             "nissy" => nissy_peer::run(),

@@ -1,0 +1,163 @@
+//! phases: the engine's solutions in phases on uniformly random states (the scrambler's own draw,
+//! a fixed seed), beside the baselines measured on the same states in the same run: the library's
+//! two-phase for the 3x3x3 (its own cubie model and tables), and the stabiliser chain's words (what
+//! `twisty scramble` gave before phases) for the others.
+//!
+//! Per puzzle: the chain's phases, the tables' build (read from no cache: a folder of this run's
+//! own), mean and worst length, mean and worst time a state, and the process's peak memory so far.
+
+use engine::load;
+use engine::model::choice::Choice;
+use engine::model::metric::MoveSet;
+use engine::model::Puzzle;
+use engine::phases::chain::{self, Limits};
+use engine::phases::phase_solver::{Budget, PhaseSolver, TableOptions};
+use engine::scrambles::random_state::Scrambler;
+use std::time::{Duration, Instant};
+use tools::rng::Rng;
+use tools::timing::root;
+use twisty::cube3::cubie::{CubieCube, MOVE_NAMES};
+use twisty::cube3::two_phase::TwoPhaseTables;
+
+/// A puzzle and how many states it is measured on.
+struct Row {
+    label: &'static str,
+    file: &'static str,
+    states: usize,
+}
+
+const ROWS: [Row; 4] = [
+    Row {
+        label: "3x3x3",
+        file: "puzzles/3x3x3.json",
+        states: 100,
+    },
+    Row {
+        label: "3x3x3 (centerless)",
+        file: "puzzles/community/3x3x3-centerless.kpuzzle.json",
+        states: 100,
+    },
+    Row {
+        label: "clock",
+        file: "puzzles/community/clock.kpuzzle.json",
+        states: 5,
+    },
+    Row {
+        label: "kilominx",
+        file: "puzzles/community/kilominx.kpuzzle.json",
+        states: 5,
+    },
+];
+
+/// The puzzles whose chain is not found (alike pieces) or whose phases are too slow to measure
+/// here (docs/phases.md, "Not done yet").
+const NOT_MEASURED: &str =
+    "4x4x4 and bigger cubes, FTO (alike pieces: no chain); megaminx (over five minutes a state)";
+
+fn peak_kb() -> u64 {
+    let status = std::fs::read_to_string("/proc/self/status").unwrap_or_default();
+    status
+        .lines()
+        .find_map(|l| l.strip_prefix("VmHWM:"))
+        .and_then(|v| v.split_whitespace().next()?.parse().ok())
+        .unwrap_or(0)
+}
+
+fn open(file: &str) -> (Puzzle, MoveSet) {
+    let text = std::fs::read_to_string(root().join(file)).unwrap();
+    let def = load::load(file, &text).unwrap();
+    let c = Choice::default().apply(&def).unwrap();
+    (c.puzzle, c.set)
+}
+
+pub fn run() {
+    println!("phases: solutions in phases on uniformly random states (seed 1), beside a baseline on the same states, same run");
+    println!("  | puzzle | phases | tables | mean length (worst) | a state: mean (worst) | peak memory | baseline: mean length (worst), a state |");
+    println!("  |---|---:|---:|---:|---:|---:|---|");
+    let cache = std::env::temp_dir().join(format!("twisty-bench-phases-{}", std::process::id()));
+    for row in &ROWS {
+        measure(row, &cache);
+    }
+    std::fs::remove_dir_all(&cache).ok();
+    println!("  not measured: {NOT_MEASURED}");
+}
+
+fn measure(row: &Row, cache: &std::path::Path) {
+    let (p, set) = open(row.file);
+    let t = Instant::now();
+    let limits = Limits {
+        phase_size: 3e10,
+        fix_size: 1e5,
+    };
+    let chain = chain::choose(&p, &set, limits).unwrap();
+    let phases = chain.phases.len();
+    let tables = TableOptions {
+        memory: 1 << 30,
+        cache_dir: Some(cache.to_path_buf()),
+        report: |_, _, _| {},
+        near_report: |_, _, _, _| {},
+        pattern_report: |_, _, _| {},
+    };
+    let solver = PhaseSolver::new(&p, &set, chain, &tables).unwrap();
+    let build = t.elapsed().as_secs_f64();
+    let mut rng = Rng::new(1);
+    let mut draw = |n: usize| rng.below(n);
+    let words = Scrambler::chain_words_only(&p, &set, &mut draw).unwrap();
+    let budget = Budget {
+        max_length: None,
+        time: Duration::from_millis(300),
+    };
+    let (mut lengths, mut secs, mut base_lengths, mut base_secs) = (vec![], vec![], vec![], vec![]);
+    let two_phase = (row.label == "3x3x3").then(|| TwoPhaseTables::build(2));
+    for _ in 0..row.states {
+        // The chain's words for a drawn state are its baseline (the same draw makes both).
+        let s = words.next(&mut draw);
+        let t = Instant::now();
+        let answer = solver
+            .solve(&s.state, budget)
+            .expect("a state of the group");
+        secs.push(t.elapsed().as_secs_f64());
+        lengths.push(answer.moves.len());
+        match &two_phase {
+            Some(tp) => {
+                let index = |m: usize| MOVE_NAMES.iter().position(|n| *n == set.names[m]).unwrap();
+                let moves: Vec<usize> = s.moves.iter().map(|&m| index(m)).collect();
+                let cube = CubieCube::SOLVED.apply_all(&moves);
+                let t = Instant::now();
+                // (At most 20 moves, as `cube3` answers.)
+                let path = tp.solve(&cube, 20).unwrap();
+                base_secs.push(t.elapsed().as_secs_f64());
+                base_lengths.push(path.len());
+            }
+            None => base_lengths.push(s.moves.len()),
+        }
+    }
+    let mean = |v: &[usize]| v.iter().sum::<usize>() as f64 / v.len() as f64;
+    let worst = |v: &[usize]| v.iter().copied().max().unwrap_or(0);
+    let fmean = |v: &[f64]| v.iter().sum::<f64>() / v.len().max(1) as f64;
+    let fworst = |v: &[f64]| v.iter().copied().fold(0.0, f64::max);
+    let baseline = if two_phase.is_some() {
+        format!(
+            "the library's two-phase: {:.2} ({}), {:.2} ms",
+            mean(&base_lengths),
+            worst(&base_lengths),
+            fmean(&base_secs) * 1e3
+        )
+    } else {
+        format!(
+            "the chain's words: {:.1} ({})",
+            mean(&base_lengths),
+            worst(&base_lengths)
+        )
+    };
+    println!(
+        "  | {} ({} states) | {phases} | {build:.2} s | {:.2} ({}) | {:.3} s ({:.3} s) | {} MB | {baseline} |",
+        row.label,
+        row.states,
+        mean(&lengths),
+        worst(&lengths),
+        fmean(&secs),
+        fworst(&secs),
+        peak_kb() / 1024
+    );
+}
