@@ -4,6 +4,10 @@
 
 use crate::cmd_common::{io, open, Common, Result};
 use crate::phase_options::{phase_memory, CacheArgs, PhaseArgs};
+use engine::model::metric::MoveSet;
+use engine::model::Puzzle;
+use engine::phases::chain::Target;
+use engine::phases::phase_solver::PhaseSolver;
 use engine::scrambles::random_state::Scrambler;
 use std::io::Write;
 use twisty::rng::Rng;
@@ -55,13 +59,14 @@ pub fn run(args: ScrambleArgs, w: &mut impl Write) -> Result<()> {
     let (p, set) = (&chosen.puzzle, &chosen.set);
     let memory = args.common.memory();
     let phased = args.phases.on() || !(args.chain_words || Scrambler::optimal_fits(p, set, memory));
-    let scrambler = if phased {
-        let budget = args.phases.budget()?;
-        let solver = args
-            .phases
-            .solver(p, set, phase_memory(&args.common), &args.cache)?;
+    let budget = args.phases.budget()?;
+    let phases = match phased {
+        true => phases_or_note(&args, p, set)?,
+        false => None,
+    };
+    let scrambler = if let Some(solver) = phases {
         Scrambler::with_phases(p, set, solver, budget, &mut draw)?
-    } else if args.chain_words {
+    } else if args.chain_words || phased {
         Scrambler::chain_words_only(p, set, &mut draw)?
     } else {
         Scrambler::new(p, set, memory, &mut draw)?
@@ -104,4 +109,33 @@ pub fn run(args: ScrambleArgs, w: &mut impl Write) -> Result<()> {
         total as f64 / args.count.max(1) as f64
     );
     Ok(())
+}
+
+/// The phase solver for the puzzle, or `None` with a note where the chain's words serve better:
+/// where no chain is found, and by default where the chain's phases put pieces home (seconds to
+/// minutes a state: docs/phases.md). Asked for by name (`--phases`), its error is the answer.
+fn phases_or_note(args: &ScrambleArgs, p: &Puzzle, set: &MoveSet) -> Result<Option<PhaseSolver>> {
+    let asked = args.phases.on();
+    let chain = match args.phases.chain.chain(p, set) {
+        Ok(chain) => chain,
+        Err(e) if asked => return Err(e),
+        Err(e) => {
+            eprintln!(
+                "note: no phases for this puzzle ({e}); the stabiliser chain's words instead"
+            );
+            return Ok(None);
+        }
+    };
+    let fixing = chain
+        .phases
+        .iter()
+        .any(|ph| matches!(ph.target, Target::Fixed(_)));
+    if fixing && !asked {
+        eprintln!("note: this puzzle's phases put pieces home, slow (seconds to minutes a state); the stabiliser chain's words instead (--phases to use them)");
+        return Ok(None);
+    }
+    let memory = phase_memory(&args.common);
+    args.phases
+        .solver_for(p, set, chain, memory, &args.cache)
+        .map(Some)
 }

@@ -85,6 +85,14 @@ impl ChainArgs {
 
     /// The chain: from the file, else chosen from the moves.
     pub fn chain(&self, puzzle: &Puzzle, set: &MoveSet) -> Result<Chain> {
+        for (flag, v) in [
+            ("--phase-size", self.phase_size),
+            ("--fix-size", self.fix_size),
+        ] {
+            if v.is_nan() || v < 1.0 {
+                return Err(format!("{flag} {v}: expected at least 1"));
+            }
+        }
         match &self.phases_from {
             Some(file) => {
                 let shown = file.display();
@@ -97,14 +105,6 @@ impl ChainArgs {
                 chain::through(puzzle, set, &groups, fix).map_err(|e| format!("{shown}: {e}"))
             }
             None => {
-                for (flag, v) in [
-                    ("--phase-size", self.phase_size),
-                    ("--fix-size", self.fix_size),
-                ] {
-                    if v.is_nan() || v < 1.0 {
-                        return Err(format!("{flag} {v}: expected at least 1"));
-                    }
-                }
                 let limits = Limits {
                     phase_size: self.phase_size,
                     fix_size: self.fix_size,
@@ -150,6 +150,18 @@ impl PhaseArgs {
         cache: &CacheArgs,
     ) -> Result<PhaseSolver> {
         let chain = self.chain.chain(puzzle, set)?;
+        self.solver_for(puzzle, set, chain, memory, cache)
+    }
+
+    /// [`PhaseArgs::solver`] for a chain already chosen.
+    pub fn solver_for(
+        &self,
+        puzzle: &Puzzle,
+        set: &MoveSet,
+        chain: Chain,
+        memory: u64,
+        cache: &CacheArgs,
+    ) -> Result<PhaseSolver> {
         let tables = TableOptions {
             memory,
             cache_dir: cache.dir(),

@@ -187,3 +187,18 @@ fn scrambles_repeat_with_their_seed_and_solve_to_their_length() {
         assert!(!line.contains('v'), "{line}");
     }
 }
+
+#[test]
+fn scrambles_whose_phases_put_pieces_home_are_the_chains_words_unless_asked() {
+    twisty()
+        .args([
+            "scramble",
+            &community("kilominx.kpuzzle.json"),
+            "--seed",
+            "1",
+        ])
+        .assert()
+        .success()
+        .stderr(predicate::str::contains("put pieces home"))
+        .stderr(predicate::str::contains("stabiliser chain's words"));
+}

@@ -196,8 +196,30 @@ pub fn through(
     if fix.is_none() {
         groups.push(clamp(&vec![u32::MAX; families.families.len()]));
     }
-    let skip = groups.iter().take_while(|g| **g == from).count();
-    for to in &groups[skip..] {
+    for to in &groups {
+        if *to == from {
+            // (A line that repeats the group before it makes no phase.)
+            continue;
+        }
+        let inside = Reachable::new(
+            puzzle,
+            &families
+                .generators(&from, &modulus)
+                .iter()
+                .collect::<Vec<_>>(),
+        );
+        if !families
+            .generators(to, &modulus)
+            .iter()
+            .all(|g| inside.reaches_effect(g))
+        {
+            return Err(format!(
+                "phase {}: {} is not inside {}: each line's group must lie in the one before",
+                phases.len() + 1,
+                families.describe(to),
+                families.describe(&from)
+            ));
+        }
         let to_looks = looks(puzzle, &families.generators(to, &modulus))
             .ok_or_else(|| format!("{}: its looks cannot be counted", families.describe(to)))?;
         let phase = move_link(puzzle, &families, (&from, &from_looks), (to, &to_looks))

@@ -5,18 +5,16 @@
 //! moves do not generate, so every such phase searches with the whole group's moves. The pieces
 //! go home farthest first from the last move's pieces (the way people solve a cube layer by layer:
 //! what one face turns is solved last), and a stabiliser chain with them first as its base points
-//! gives each stabiliser's generators and size at once. The phases are cut where the cosets would
-//! pass the size limit.
+//! gives each stabiliser's size at once. The phases are cut where the cosets would pass the size
+//! limit.
 
 use crate::model::big_uint::BigUint;
 use crate::model::perm_group::{SlotPerm, Slots, StabChain};
 use crate::model::{Perm, Puzzle};
 
-/// One cut: the positions fixed once the phase is done (earlier phases' too), and the generators
-/// of the subgroup that keeps them.
+/// One cut: the positions fixed once the phase is done (earlier phases' too).
 pub struct Cut {
     pub fixed: Vec<usize>,
-    pub generators: Vec<Perm>,
     /// The phase's cosets: the sizes of its levels' orbits multiplied.
     pub cosets: BigUint,
 }
@@ -79,23 +77,12 @@ pub fn cuts(puzzle: &Puzzle, gens: &[Perm], order: &[usize], limit: f64) -> Vec<
             next += 1;
         }
     }
-    let mut old_of = vec![0; slots.n];
-    for s in 0..slots.n {
-        old_of[new_of[s]] = s;
-    }
     let renumber = |p: &SlotPerm| -> SlotPerm {
         let mut out = vec![0u16; p.len()];
         for s in 0..p.len() {
             out[new_of[s]] = new_of[p[s] as usize] as u16;
         }
         out
-    };
-    let back = |p: &SlotPerm| -> Perm {
-        let mut out = vec![0u16; p.len()];
-        for s in 0..p.len() {
-            out[old_of[s]] = old_of[p[s] as usize] as u16;
-        }
-        slots.rearrangement(&out)
     };
     let g: Vec<SlotPerm> = gens.iter().map(|p| renumber(&slots.perm(p))).collect();
     let chain = StabChain::of(slots.n, &g);
@@ -108,7 +95,6 @@ pub fn cuts(puzzle: &Puzzle, gens: &[Perm], order: &[usize], limit: f64) -> Vec<
         if cosets.to_f64() > 1.0 && cosets.to_f64() * grow as f64 > limit {
             out.push(Cut {
                 fixed: order[..k].to_vec(),
-                generators: chain.gens(k).iter().map(&back).collect(),
                 cosets: std::mem::replace(&mut cosets, BigUint::one()),
             });
         }
@@ -117,7 +103,6 @@ pub fn cuts(puzzle: &Puzzle, gens: &[Perm], order: &[usize], limit: f64) -> Vec<
     }
     out.push(Cut {
         fixed: order.to_vec(),
-        generators: Vec::new(),
         cosets,
     });
     out

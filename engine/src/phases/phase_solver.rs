@@ -188,11 +188,15 @@ impl PhaseSolver {
     ) -> Option<(Vec<usize>, Vec<usize>)> {
         let (stage, next) = (&self.stages[i], &self.stages[i + 1]);
         let mut best: Option<(Vec<usize>, Vec<usize>)> = None;
+        let mut tried = std::collections::HashSet::new();
         stage
             .solver
             .each_solution(&stage.view.state(s), MAX_PHASE_MOVES, &mut |path| {
                 let first: Vec<usize> = path.iter().map(|&m| stage.moves[m]).collect();
-                if first.last().is_some_and(|&m| stage.in_target[m]) {
+                // (A path the near table finishes is told again at every threshold: the search
+                // reports such paths without its floor.)
+                if first.last().is_some_and(|&m| stage.in_target[m]) || !tried.insert(first.clone())
+                {
                     return Control::Continue;
                 }
                 let best_total = best.as_ref().map(|(a, b)| a.len() + b.len());

@@ -33,6 +33,10 @@ impl SlotView {
     /// The view marking the pieces whose homes are `fixed`; an error if one of them shares its
     /// label with another piece (which one is home would not be known).
     pub fn new(puzzle: &Puzzle, fixed: &[usize]) -> Result<SlotView, String> {
+        if !puzzle.label_mod.is_empty() {
+            // A piece home but turned by an ignored orientation would not look home here.
+            return Err("pieces whose orientation counts modulo a number of their own".into());
+        }
         let modulus = puzzle.modulus();
         let goal = &puzzle.goal;
         let labels = label_count(goal);

@@ -211,7 +211,9 @@ impl Solver {
     ) -> Option<Vec<usize>> {
         let heuristics = match &self.method {
             Method::Table { space, table } => {
-                return table.path(space, space.rank_checked(state)?);
+                // (The walk is optimal: a longer path than asked means none that short.)
+                let path = table.path(space, space.rank_checked(state)?)?;
+                return (path.len() as u32 <= max_depth).then_some(path);
             }
             Method::Search(h) => h,
         };
