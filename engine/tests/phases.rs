@@ -298,7 +298,10 @@ fn a_phases_file_gives_its_chain_and_names_a_bad_move() {
     let outside = phase_file::parse("moves U D L2 R2 F2 B2\nmoves F\n").unwrap();
     let groups = phase_file::subgroups(&outside.groups, &set, &families).unwrap();
     let e = chain::through(&p, &set, &groups, None).unwrap_err();
-    assert!(e.contains("phase 2: F is not inside B2 D F2 L2 R2 U"), "{e}");
+    assert!(
+        e.contains("phase 2: F is not inside B2 D F2 L2 R2 U"),
+        "{e}"
+    );
     // Thistlethwaite's <U2, D2, F2, B2, L2, R2> cannot follow <U, D, F2, B2, L2, R2> by colours
     // (its cosets need the corners' tetrads and a parity): the count refuses it.
     let t = phase_file::parse("moves U D F2 B2 L2 R2\nmoves U2 D2 F2 B2 L2 R2\n").unwrap();
