@@ -194,6 +194,16 @@ impl Solver {
         })
     }
 
+    /// What a search of this solver's moves needs, with `is_goal` for its goal.
+    fn problem<'a>(&'a self, is_goal: &'a (dyn Fn(&State) -> bool + Sync)) -> Problem<'a> {
+        Problem {
+            perms: &self.set.perms,
+            modulus: &self.modulus,
+            pruner: &self.pruner,
+            is_goal,
+        }
+    }
+
     /// An optimal sequence (move indices into `set`) from `state` to the goal, if any is at most
     /// `max_depth` long.
     pub fn solve(&self, state: &State, max_depth: u32) -> Option<Vec<usize>> {
@@ -219,12 +229,7 @@ impl Solver {
         };
         let puzzle = &self.puzzle;
         let is_goal = |s: &State| puzzle.is_solved(s);
-        let problem = Problem {
-            perms: &self.set.perms,
-            modulus: &self.modulus,
-            pruner: &self.pruner,
-            is_goal: &is_goal,
-        };
+        let problem = self.problem(&is_goal);
         let progress = Progress::new(report);
         let mut h = heuristics.lock().unwrap_or_else(|e| e.into_inner());
         let mut last = 0u64;
@@ -303,12 +308,7 @@ impl Solver {
         };
         let puzzle = &self.puzzle;
         let is_goal = |s: &State| puzzle.is_solved(s);
-        let problem = Problem {
-            perms: &self.set.perms,
-            modulus: &self.modulus,
-            pruner: &self.pruner,
-            is_goal: &is_goal,
-        };
+        let problem = self.problem(&is_goal);
         let h = heuristics.lock().unwrap_or_else(|e| e.into_inner());
         search_tree::each_solution(&problem, &h.bounds, state, max_depth, sink);
     }
