@@ -1,4 +1,6 @@
 //! Test-case generators: `cargo run -p tools --bin gen -- PROBLEM [--out DIR]`.
+//! `gen PROBLEM --plan SEED` and `gen PROBLEM --render` make `judge stress`'s random inputs
+//! (`stress_plans`).
 //!
 //! Answers come from sticker-level simulation (`tools::sticker_sims`), never from the solver under test.
 //! Output is deterministic (fixed seeds), so regenerating gives the same files.
@@ -16,6 +18,7 @@ mod hdu4801_cases;
 mod judge_net;
 mod mipt041_cases;
 mod robot2_cases;
+mod stress_plans;
 
 use clap::{Parser, ValueEnum};
 use std::path::PathBuf;
@@ -25,8 +28,14 @@ use std::path::PathBuf;
 struct Cli {
     problem: Problem,
     /// Folder to write into (default: testcases/<problem> of the workspace).
-    #[arg(long)]
+    #[arg(long, conflicts_with_all = ["plan", "render"])]
     out: Option<PathBuf>,
+    /// Print a random stress plan drawn from SEED (one case a line, each a list of turns) instead.
+    #[arg(long, value_name = "SEED", conflicts_with = "render")]
+    plan: Option<u64>,
+    /// Read a stress plan on stdin and print the problem's input for it instead.
+    #[arg(long)]
+    render: bool,
 }
 
 #[derive(Clone, Copy, ValueEnum)]
@@ -44,6 +53,15 @@ enum Problem {
 
 fn main() {
     let cli = Cli::parse();
+    if cli.plan.is_some() || cli.render {
+        let name = cli
+            .problem
+            .to_possible_value()
+            .unwrap()
+            .get_name()
+            .to_string();
+        std::process::exit(stress(&name, cli.plan));
+    }
     let (name, files) = match cli.problem {
         Problem::Aoj0300 => ("aoj0300", aoj0300_cases::aoj0300()),
         Problem::Cube2 => ("cube2", cube2_cases::cube2()),
@@ -64,4 +82,30 @@ fn main() {
         std::fs::write(dir.join(format!("{stem}.out")), answer).unwrap();
     }
     eprintln!("wrote {} cases to {}", files.len(), dir.display());
+}
+
+/// `--plan SEED` or `--render`: the plan or the input on stdout; a refused plan is one line on
+/// stderr and exit 1.
+fn stress(problem: &str, seed: Option<u64>) -> i32 {
+    use std::io::Read;
+    let made = match seed {
+        Some(seed) => stress_plans::plan(problem, seed),
+        None => {
+            let mut plan = String::new();
+            match std::io::stdin().read_to_string(&mut plan) {
+                Ok(_) => stress_plans::render(problem, &plan),
+                Err(e) => Err(format!("cannot read the plan: {e}")),
+            }
+        }
+    };
+    match made {
+        Ok(text) => {
+            print!("{text}");
+            0
+        }
+        Err(e) => {
+            eprintln!("gen: {e}");
+            1
+        }
+    }
 }
