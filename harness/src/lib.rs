@@ -6,4 +6,5 @@ pub mod measure;
 pub mod problem;
 pub mod report;
 pub mod runner;
+pub mod shrink;
 pub mod stop;

@@ -5,7 +5,7 @@ use serde::Deserialize;
 use std::path::{Path, PathBuf};
 
 /// How an output is compared with the expected answer.
-#[derive(Clone, Copy, Debug, Deserialize, PartialEq, Eq, serde::Serialize)]
+#[derive(Clone, Copy, Debug, Deserialize, PartialEq, Eq, serde::Serialize, clap::ValueEnum)]
 #[serde(rename_all = "lowercase")]
 pub enum MatchMode {
     /// Byte for byte, except that a final newline is optional and `\r\n` equals `\n`.
@@ -45,6 +45,31 @@ pub struct ProblemConfig {
     pub checker: Option<String>,
     /// Why this problem has no single-file submission (`test --bundled` skips it and says so).
     pub not_bundled: Option<String>,
+    /// Why `judge stress` cannot take the problem's solver as the reference (its `.out` files are
+    /// not the solver's own output, say).
+    pub no_stress: Option<String>,
+}
+
+impl ProblemConfig {
+    /// The limits where nothing says otherwise (`judge test --cases DIR` without a problem): 2 s and
+    /// 256 MB, the most common limits on Codeforces and AtCoder, compared `exact` (oj's default,
+    /// `\r\n` as `\n`; here a missing final newline is forgiven too).
+    pub fn defaults() -> ProblemConfig {
+        ProblemConfig {
+            title: String::new(),
+            binary: None,
+            command: None,
+            args: Vec::new(),
+            time_limit_ms: 2000,
+            memory_limit_kb: 256 * 1024,
+            output_limit_kb: default_output_limit_kb(),
+            checker_time_limit_ms: default_checker_time_limit_ms(),
+            match_mode: MatchMode::Exact,
+            checker: None,
+            not_bundled: None,
+            no_stress: None,
+        }
+    }
 }
 
 /// 64 MiB, Codeforces' and Library Checker's output limit.
@@ -77,6 +102,18 @@ pub struct Case {
 impl Problem {
     pub fn load(testcases: &Path, name: &str) -> Result<Problem, String> {
         let toml_path = testcases.join(format!("{name}.toml"));
+        if !toml_path.exists() {
+            let known = Problem::all_names(testcases).unwrap_or_default();
+            return Err(format!(
+                "unknown problem `{name}`: no {} (known: {})",
+                toml_path.display(),
+                if known.is_empty() {
+                    "none".to_string()
+                } else {
+                    known.join(", ")
+                }
+            ));
+        }
         let text = std::fs::read_to_string(&toml_path)
             .map_err(|e| format!("cannot read {}: {e}", toml_path.display()))?;
         let config: ProblemConfig =
@@ -99,6 +136,22 @@ impl Problem {
             dir: testcases.join(name),
             base: testcases.to_path_buf(),
         })
+    }
+
+    /// A folder of cases with no toml of its own (`judge test --cases DIR`), judged under `config`;
+    /// its name is the folder's.
+    pub fn folder(dir: &Path, config: ProblemConfig) -> Problem {
+        let name = dir
+            .canonicalize()
+            .ok()
+            .and_then(|d| d.file_name().map(|n| n.to_string_lossy().into_owned()))
+            .unwrap_or_else(|| dir.display().to_string());
+        Problem {
+            name,
+            config,
+            dir: dir.to_path_buf(),
+            base: std::env::current_dir().unwrap_or_else(|_| PathBuf::from(".")),
+        }
     }
 
     /// Every problem with a toml in `testcases`, sorted by name.
@@ -131,7 +184,8 @@ impl Problem {
         self.config.checker.as_deref().filter(|c| !c.contains('/'))
     }
 
-    /// The cases, sorted by name with numbers in natural order (`case-2` before `case-10`).
+    /// The cases: samples first (oj's `sample-N`, as a judge runs them), then by name, numbers in
+    /// natural order (`case-2` before `case-10`).
     pub fn cases(&self) -> Result<Vec<Case>, String> {
         let rd = std::fs::read_dir(&self.dir)
             .map_err(|e| format!("cannot list {}: {e}", self.dir.display()))?;
@@ -148,7 +202,7 @@ impl Problem {
                 })
             })
             .collect();
-        cases.sort_by_key(|c| natural_key(&c.name));
+        cases.sort_by_key(|c| (!c.name.starts_with("sample"), natural_key(&c.name)));
         Ok(cases)
     }
 }
@@ -184,5 +238,24 @@ mod tests {
         let mut v = vec!["case-10", "case-2", "sample-1", "case-1"];
         v.sort_by_key(|s| natural_key(s));
         assert_eq!(v, vec!["case-1", "case-2", "case-10", "sample-1"]);
+    }
+
+    #[test]
+    fn samples_come_first() {
+        let dir = std::env::temp_dir().join(format!("judge-samples-{}", std::process::id()));
+        std::fs::create_dir_all(&dir).unwrap();
+        for f in [
+            "case-10.in",
+            "sample-2.in",
+            "case-2.in",
+            "sample-10.in",
+            "x.out",
+        ] {
+            std::fs::write(dir.join(f), "").unwrap();
+        }
+        let p = Problem::folder(&dir, ProblemConfig::defaults());
+        let names: Vec<String> = p.cases().unwrap().into_iter().map(|c| c.name).collect();
+        std::fs::remove_dir_all(&dir).unwrap();
+        assert_eq!(names, ["sample-2", "sample-10", "case-2", "case-10"]);
     }
 }

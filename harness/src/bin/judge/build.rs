@@ -7,15 +7,29 @@ use judge::problem::Problem;
 use std::path::PathBuf;
 use std::process::Command;
 
-/// `cargo build --release` of everything the judge runs: the measuring helper, the solvers and
-/// checkers the problems name, and (for `--bundled`) the bundler. Returns the measuring helper.
+/// What the judge needs built besides the measuring helper and the problems' checkers.
+#[derive(Clone, Copy, Default)]
+pub struct Needs {
+    /// The problems' own solvers (not when `-c` gives the solution).
+    pub solvers: bool,
+    /// The bundler (`--bundled`).
+    pub bundler: bool,
+    /// The case generator `gen` (`stress`).
+    pub generator: bool,
+}
+
+/// `cargo build --release` of everything the judge runs: the measuring helper, the checkers the
+/// problems name, and what `needs` asks. Returns the measuring helper.
 pub fn build(
     ws: &Workspace,
     problems: &[Problem],
     no_build: bool,
-    bundler: bool,
+    needs: Needs,
 ) -> Result<PathBuf, String> {
-    let mut bins: Vec<&str> = problems.iter().filter_map(|p| p.binary()).collect();
+    let mut bins: Vec<&str> = Vec::new();
+    if needs.solvers {
+        bins.extend(problems.iter().filter_map(|p| p.binary()));
+    }
     bins.extend(problems.iter().filter_map(|p| p.checker_binary()));
     bins.sort();
     bins.dedup();
@@ -24,8 +38,11 @@ pub fn build(
         if !bins.is_empty() {
             what.push(bins.join(", "));
         }
-        if bundler {
+        if needs.bundler {
             what.push("the bundler".to_string());
+        }
+        if needs.generator {
+            what.push("the case generator".to_string());
         }
         eprintln!(
             "judge: building {} (cargo build --release)",
@@ -35,8 +52,12 @@ pub fn build(
         if !bins.is_empty() {
             packages.push(("twisty", bins.clone()));
         }
-        if bundler {
-            packages.push(("tools", vec!["bundle"]));
+        let tools: Vec<&str> = [(needs.bundler, "bundle"), (needs.generator, "gen")]
+            .into_iter()
+            .filter_map(|(need, bin)| need.then_some(bin))
+            .collect();
+        if !tools.is_empty() {
+            packages.push(("tools", tools));
         }
         for (package, targets) in packages {
             let mut cmd = Command::new(std::env::var("CARGO").unwrap_or_else(|_| "cargo".into()));
@@ -52,6 +73,9 @@ pub fn build(
         }
     }
     let helper = find_helper(ws)?;
+    if needs.generator {
+        bins.push("gen");
+    }
     for b in &bins {
         let exe = ws.bin_dir.join(b);
         if !exe.is_file() {

@@ -2,15 +2,23 @@
 //!
 //! `judge test [PROBLEM...]` builds the release binaries, runs every case under the problem's time and
 //! memory limits, compares by the problem's match mode and prints one verdict line per case and a
-//! summary table. `judge bless` / `judge accept` turn new inputs into reviewed answers.
+//! summary table. `-c CMD` judges anyone's solution instead, `--cases DIR` a folder of oj's layout;
+//! `judge stress` hunts an input where a solution and the project's solver disagree.
+//! `judge bless` / `judge accept` turn new inputs into reviewed answers.
 
 mod build;
+mod own_solution;
 mod review;
 mod run_cases;
+mod stress;
 mod workspace;
 
-use build::{build, bundle_all, Compiler};
-use clap::{Parser, Subcommand, ValueEnum};
+use build::{build, bundle_all, Compiler, Needs};
+use clap::{Args, Parser, Subcommand, ValueEnum};
+use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
+use judge::problem::MatchMode;
+use own_solution::Overrides;
+use std::io::IsTerminal;
 use std::path::PathBuf;
 use workspace::{load, workspace};
 
@@ -33,12 +41,52 @@ struct Cli {
     command: Cmd,
 }
 
+/// Limits and comparison that replace the problem's (or, for a folder alone, the defaults: 2 s,
+/// 256 MB, exact).
+#[derive(Args)]
+struct LimitArgs {
+    /// Time limit in seconds (as oj's --tle).
+    #[arg(long, value_name = "SECONDS")]
+    tle: Option<f64>,
+    /// Memory limit in megabytes (as oj's --mle).
+    #[arg(long, value_name = "MB")]
+    mle: Option<u64>,
+    /// How outputs are compared: exact (a final newline and \r\n forgiven), tokens (as oj's -N),
+    /// or checker (with --checker).
+    #[arg(long = "match", value_enum, value_name = "MODE")]
+    match_mode: Option<MatchMode>,
+    /// A testlib-style checker, run as CHECKER INPUT OUTPUT ANSWER (exit 0 accepted, 1 or 2 wrong).
+    #[arg(long, value_name = "PATH")]
+    checker: Option<PathBuf>,
+}
+
+impl LimitArgs {
+    fn overrides(&self) -> Overrides {
+        Overrides {
+            tle: self.tle,
+            mle: self.mle,
+            match_mode: self.match_mode,
+            checker: self.checker.clone(),
+        }
+    }
+}
+
 #[derive(Subcommand)]
 enum Cmd {
     /// Run every case of the given problems (all by default) and print verdicts.
     Test {
         /// Problem names (testcases/<name>.toml); all when none is given.
         problems: Vec<String>,
+        /// Judge this command instead of the project's solver, as `oj t -c` does: one problem, its
+        /// words split as a shell splits them, run from the current folder.
+        #[arg(short = 'c', long, value_name = "CMD", conflicts_with = "bundled")]
+        command: Option<String>,
+        /// Judge the cases in this folder (oj's layout: NAME.in beside NAME.out, samples first)
+        /// instead of testcases/<problem>/, under the named problem's limits or the defaults.
+        #[arg(long, value_name = "DIR", conflicts_with = "bundled")]
+        cases: Option<PathBuf>,
+        #[command(flatten)]
+        limits: LimitArgs,
         /// How to print the results.
         #[arg(long, value_enum, default_value = "text")]
         format: Format,
@@ -60,6 +108,26 @@ enum Cmd {
         /// With --bundled: the Rust edition to compile the bundles as.
         #[arg(long, default_value = "2021", value_parser = ["2015", "2018", "2021", "2024"], requires = "bundled")]
         edition: String,
+    },
+    /// Hunt an input where CMD and the project's solver disagree: random inputs from the problem's
+    /// generator, the first difference (or RE, TLE, MLE) shrunk and saved; exit 1 then, 0 if none.
+    Stress {
+        /// The problem (testcases/<name>.toml), whose limits and comparison apply.
+        problem: String,
+        /// The solution to test, as for `test -c`.
+        #[arg(short = 'c', long, value_name = "CMD")]
+        command: String,
+        /// How many random inputs to try.
+        #[arg(long, default_value_t = 100)]
+        count: u64,
+        /// The first input's seed; input k comes from seed + k.
+        #[arg(long, default_value_t = 1)]
+        seed: u64,
+        /// Where to save the failing input (default: target/judge/stress/<problem>).
+        #[arg(long, value_name = "DIR")]
+        out: Option<PathBuf>,
+        #[command(flatten)]
+        limits: LimitArgs,
     },
     /// Run the cases that have no .out yet and keep their outputs as pending answers to review.
     Bless {
@@ -96,6 +164,26 @@ fn main() {
 }
 
 fn run(cli: Cli) -> Result<i32, String> {
+    if let Cmd::Test {
+        problems,
+        command,
+        cases,
+        limits,
+        format,
+        ..
+    } = &cli.command
+    {
+        if command.is_some() || cases.is_some() {
+            return own_test(
+                &cli,
+                problems,
+                command.as_deref(),
+                cases.as_deref(),
+                limits,
+                *format,
+            );
+        }
+    }
     let ws = workspace(cli.root.as_deref(), cli.testcases.as_deref())?;
     match cli.command {
         Cmd::Test {
@@ -105,8 +193,13 @@ fn run(cli: Cli) -> Result<i32, String> {
             rustc,
             edition,
             minify,
+            limits,
+            ..
         } => {
             let mut problems = load(&ws, &problems)?;
+            for p in &mut problems {
+                limits.overrides().apply(&mut p.config)?;
+            }
             if bundled {
                 problems.retain(|p| match &p.config.not_bundled {
                     Some(why) => {
@@ -116,7 +209,12 @@ fn run(cli: Cli) -> Result<i32, String> {
                     None => true,
                 });
             }
-            let helper = build(&ws, &problems, cli.no_build, bundled)?;
+            let needs = Needs {
+                solvers: true,
+                bundler: bundled,
+                generator: false,
+            };
+            let helper = build(&ws, &problems, cli.no_build, needs)?;
             let programs = if bundled {
                 bundle_all(
                     &ws,
@@ -130,11 +228,42 @@ fn run(cli: Cli) -> Result<i32, String> {
             } else {
                 Vec::new()
             };
-            run_cases::test(&ws, &helper, &problems, format, &programs)
+            run_cases::test(&ws, &helper, &problems, format, &programs, None)
+        }
+        Cmd::Stress {
+            problem,
+            command,
+            count,
+            seed,
+            out,
+            limits,
+        } => {
+            let program = own_solution::command_program(&command)?;
+            let p = own_solution::problem(&ws, Some(&problem), None, &limits.overrides())?;
+            if let Some(why) = &p.config.no_stress {
+                return Err(format!("{} cannot be stress-tested: {why}", p.name));
+            }
+            let needs = Needs {
+                solvers: true,
+                bundler: false,
+                generator: true,
+            };
+            let helper = build(&ws, std::slice::from_ref(&p), cli.no_build, needs)?;
+            let ask = stress::Stress {
+                count,
+                seed,
+                out,
+                command,
+            };
+            stress::stress(&ws, &helper, &p, &program, &ask)
         }
         Cmd::Bless { problems } => {
             let problems = load(&ws, &problems)?;
-            let helper = build(&ws, &problems, cli.no_build, false)?;
+            let needs = Needs {
+                solvers: true,
+                ..Needs::default()
+            };
+            let helper = build(&ws, &problems, cli.no_build, needs)?;
             review::bless(&ws, &helper, &problems)
         }
         Cmd::Accept { problems, force } => {
@@ -142,6 +271,52 @@ fn run(cli: Cli) -> Result<i32, String> {
             review::accept(&ws, &problems, force)
         }
     }
+}
+
+/// `test -c CMD` and `test --cases DIR`: one problem (or a folder alone), anyone's solution.
+fn own_test(
+    cli: &Cli,
+    problems: &[String],
+    command: Option<&str>,
+    cases: Option<&std::path::Path>,
+    limits: &LimitArgs,
+    format: Format,
+) -> Result<i32, String> {
+    if problems.len() > 1 || (problems.is_empty() && cases.is_none()) {
+        return Err(
+            "-c and --cases judge one solution: name one problem, or give --cases DIR".into(),
+        );
+    }
+    let name = problems.first().map(String::as_str);
+    // A folder alone can be judged from anywhere, with the judge's own helper and nothing built.
+    let (ws, in_project) = match workspace(cli.root.as_deref(), cli.testcases.as_deref()) {
+        Ok(ws) => (ws, true),
+        Err(_) if name.is_none() => (workspace::outside()?, false),
+        Err(e) => return Err(e),
+    };
+    let program = command.map(own_solution::command_program).transpose()?;
+    let p = own_solution::problem(&ws, name, cases, &limits.overrides())?;
+    let needs = Needs {
+        solvers: program.is_none(),
+        ..Needs::default()
+    };
+    let helper = build(
+        &ws,
+        std::slice::from_ref(&p),
+        cli.no_build || !in_project,
+        needs,
+    )?;
+    run_cases::test(&ws, &helper, &[p], format, &[], program.as_ref())
+}
+
+/// A progress bar on stderr, only when stderr is a terminal.
+pub fn progress(total: usize) -> ProgressBar {
+    if !std::io::stderr().is_terminal() {
+        return ProgressBar::hidden();
+    }
+    let pb = ProgressBar::with_draw_target(Some(total as u64), ProgressDrawTarget::stderr());
+    pb.set_style(ProgressStyle::with_template("{bar:30} {pos}/{len} {msg}").unwrap());
+    pb
 }
 
 /// Prints a line of the report. When stdout is gone (`judge ... | head`) the judge stops quietly,

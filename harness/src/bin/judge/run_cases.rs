@@ -2,31 +2,22 @@
 //! terminal's progress bar, then the summary table (or JSON), and the exit code the verdicts give.
 
 use crate::workspace::{checker_of, program_of, Workspace};
-use crate::{say, Format};
-use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
+use crate::{progress, say, Format};
 use judge::problem::Problem;
 use judge::report::{self, ProblemReport};
 use judge::runner::{self, Program, RunError, Verdict};
-use std::io::IsTerminal;
 use std::path::{Path, PathBuf};
 
-fn progress(total: usize) -> ProgressBar {
-    if !std::io::stderr().is_terminal() {
-        return ProgressBar::hidden();
-    }
-    let pb = ProgressBar::with_draw_target(Some(total as u64), ProgressDrawTarget::stderr());
-    pb.set_style(ProgressStyle::with_template("{bar:30} {pos}/{len} {msg}").unwrap());
-    pb
-}
-
 /// Runs every case. `bundled` replaces binaries by their compiled bundles (outputs then go to
-/// `target/judge/run-bundled/`, so that both runs can be compared).
+/// `target/judge/run-bundled/`, so that both runs can be compared); `command` replaces them by
+/// anyone's solution (`-c`; outputs in `target/judge/run-command/`).
 pub fn test(
     ws: &Workspace,
     helper: &Path,
     problems: &[Problem],
     format: Format,
     bundled: &[(String, PathBuf)],
+    command: Option<&Program>,
 ) -> Result<i32, String> {
     let all: Vec<_> = problems
         .iter()
@@ -42,21 +33,19 @@ pub fn test(
     let mut reports = Vec::new();
     let mut interrupted = false;
     'problems: for (p, cases) in all {
-        let mut program = program_of(ws, p);
+        let mut program = command.cloned().unwrap_or_else(|| program_of(ws, p));
         if let Some((_, exe)) = bundled.iter().find(|(b, _)| Some(b.as_str()) == p.binary()) {
             program = Program {
                 argv: vec![exe.to_string_lossy().into_owned()],
                 dir: None,
             };
         }
-        let run_dir = ws
-            .work
-            .join(if bundled.is_empty() {
-                "run"
-            } else {
-                "run-bundled"
-            })
-            .join(&p.name);
+        let runs = match (bundled.is_empty(), command.is_some()) {
+            (false, _) => "run-bundled",
+            (true, true) => "run-command",
+            (true, false) => "run",
+        };
+        let run_dir = ws.work.join(runs).join(&p.name);
         let checker = checker_of(ws, p);
         let mut rep = ProblemReport {
             problem: p.name.clone(),

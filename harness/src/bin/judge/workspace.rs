@@ -47,6 +47,20 @@ pub fn workspace(root: Option<&Path>, testcases: Option<&Path>) -> Result<Worksp
     })
 }
 
+/// Where things are when the judge runs outside a project (`judge test --cases DIR -c CMD` from
+/// any folder): nothing is built, the measuring helper is the one beside the judge, and outputs go
+/// to the system's temporary folder.
+pub fn outside() -> Result<Workspace, String> {
+    let here = std::env::current_dir().map_err(|e| e.to_string())?;
+    let exe = std::env::current_exe().map_err(|e| e.to_string())?;
+    Ok(Workspace {
+        testcases: here.clone(),
+        bin_dir: exe.parent().map(Path::to_path_buf).unwrap_or_default(),
+        work: std::env::temp_dir().join("judge"),
+        root: here,
+    })
+}
+
 pub fn load(ws: &Workspace, names: &[String]) -> Result<Vec<Problem>, String> {
     let names = if names.is_empty() {
         Problem::all_names(&ws.testcases)?
