@@ -61,6 +61,25 @@ struct LimitArgs {
 }
 
 impl LimitArgs {
+    /// The flags as given, to repeat them in a command line the judge prints.
+    fn flags(&self) -> Vec<String> {
+        let mut f = Vec::new();
+        if let Some(t) = self.tle {
+            f.extend(["--tle".to_string(), t.to_string()]);
+        }
+        if let Some(m) = self.mle {
+            f.extend(["--mle".to_string(), m.to_string()]);
+        }
+        if let Some(m) = self.match_mode {
+            let name = m.to_possible_value().expect("no variant is skipped");
+            f.extend(["--match".to_string(), name.get_name().to_string()]);
+        }
+        if let Some(c) = &self.checker {
+            f.extend(["--checker".to_string(), c.display().to_string()]);
+        }
+        f
+    }
+
     fn overrides(&self) -> Overrides {
         Overrides {
             tle: self.tle,
@@ -239,10 +258,12 @@ fn run(cli: Cli) -> Result<i32, String> {
             limits,
         } => {
             let program = own_solution::command_program(&command)?;
-            let p = own_solution::problem(&ws, Some(&problem), None, &limits.overrides())?;
+            let p = own_solution::problem(&ws, Some(&problem), None, &Overrides::default())?;
             if let Some(why) = &p.config.no_stress {
                 return Err(format!("{} cannot be stress-tested: {why}", p.name));
             }
+            // The reference keeps the toml's limits; the command gets the command line's.
+            let judged = own_solution::problem(&ws, Some(&problem), None, &limits.overrides())?;
             let needs = Needs {
                 solvers: true,
                 bundler: false,
@@ -254,8 +275,9 @@ fn run(cli: Cli) -> Result<i32, String> {
                 seed,
                 out,
                 command,
+                limit_flags: limits.flags(),
             };
-            stress::stress(&ws, &helper, &p, &program, &ask)
+            stress::stress(&ws, &helper, (&p, &judged), &program, &ask)
         }
         Cmd::Bless { problems } => {
             let problems = load(&ws, &problems)?;
@@ -288,6 +310,9 @@ fn own_test(
         );
     }
     let name = problems.first().map(String::as_str);
+    if name.is_none() && command.is_none() {
+        return Err("--cases without a problem needs -c CMD: there is no solver to run".into());
+    }
     // A folder alone can be judged from anywhere, with the judge's own helper and nothing built.
     let (ws, in_project) = match workspace(cli.root.as_deref(), cli.testcases.as_deref()) {
         Ok(ws) => (ws, true),

@@ -102,14 +102,14 @@ pub fn problem(
         ),
     };
     if let Some(dir) = cases {
-        // A checker given by path in the problem's toml is relative to its folder, not the cases'.
-        if let Some(c) = p.config.checker.clone().filter(|c| c.contains('/')) {
-            p.config.checker = Some(p.base.join(c).to_string_lossy().into_owned());
-        }
-        let named = Problem::folder(dir, p.config.clone());
-        p = Problem {
-            name: name.map_or(named.name.clone(), str::to_string),
-            ..named
+        let folder = Problem::folder(dir, p.config.clone());
+        p = match name {
+            // The toml's `command` and checker paths stay relative to the toml's folder.
+            Some(_) => Problem {
+                dir: folder.dir,
+                ..p
+            },
+            None => folder,
         };
         check_folder(&p)?;
     }

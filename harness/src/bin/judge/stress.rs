@@ -8,9 +8,11 @@ use crate::{progress, say};
 use judge::problem::{Case, Problem};
 use judge::runner::{self, CaseResult, Program, RunError, Verdict};
 use judge::shrink::{self, Plan};
+use judge::stop;
 use std::io::Write;
 use std::path::{Path, PathBuf};
 use std::process::{Command, Stdio};
+use std::time::{Duration, Instant};
 
 /// What a stress run is asked for.
 pub struct Stress {
@@ -18,17 +20,33 @@ pub struct Stress {
     pub seed: u64,
     /// Where the failing case is saved (default `target/judge/stress/<problem>`).
     pub out: Option<PathBuf>,
-    /// The command as given, to show how to judge the saved case again.
+    /// The command as given, and the flags that set its limits, to show how to judge the saved
+    /// case again.
     pub command: String,
+    pub limit_flags: Vec<String>,
 }
 
-/// The most renders and runs spent on shrinking one failing input.
+/// The most renders and runs spent on shrinking one failing input, and the most time: a TLE
+/// costs the time limit a try.
 const SHRINK_BUDGET: usize = 300;
+const SHRINK_TIME: Duration = Duration::from_secs(60);
+
+/// The files a saved case is made of; only these are replaced in the folder it is saved to.
+const SAVED: [&str; 5] = [
+    "case.in",
+    "case.out",
+    "command.out",
+    "difference.txt",
+    "plan.txt",
+];
 
 struct Trial<'a> {
     ws: &'a Workspace,
     helper: &'a Path,
+    /// The problem as its toml says: the reference runs under these limits.
     problem: &'a Problem,
+    /// The problem with the command line's limits: the command runs under these.
+    judged: &'a Problem,
     reference: Program,
     command: &'a Program,
     checker: Option<PathBuf>,
@@ -49,20 +67,27 @@ impl Trial<'_> {
         gen
     }
 
-    fn plan(&self, seed: u64) -> Result<Plan, String> {
+    fn plan(&self, seed: u64) -> Result<Plan, RunError> {
         let o = self
             .generator()
             .args(["--plan", &seed.to_string()])
             .output()
             .map_err(|e| format!("cannot run the generator: {e}"))?;
+        // A Ctrl-C reaches the generator too.
+        if stop::requested() {
+            return Err(RunError::Interrupted);
+        }
         if !o.status.success() {
-            return Err(String::from_utf8_lossy(&o.stderr).trim().to_string());
+            let why = String::from_utf8_lossy(&o.stderr);
+            return Err(RunError::Setup(
+                why.lines().next().unwrap_or("the generator failed").into(),
+            ));
         }
         Ok(shrink::parse(&String::from_utf8_lossy(&o.stdout)))
     }
 
     /// The input for `plan`, or `None` where the problem cannot take the plan.
-    fn render(&self, plan: &Plan) -> Result<Option<String>, String> {
+    fn render(&self, plan: &Plan) -> Result<Option<String>, RunError> {
         let mut child = self
             .generator()
             .arg("--render")
@@ -77,6 +102,9 @@ impl Trial<'_> {
             .expect("piped")
             .write_all(shrink::text(plan).as_bytes());
         let o = child.wait_with_output().map_err(|e| e.to_string())?;
+        if stop::requested() {
+            return Err(RunError::Interrupted);
+        }
         Ok((written.is_ok() && o.status.success())
             .then(|| String::from_utf8_lossy(&o.stdout).into_owned()))
     }
@@ -105,10 +133,9 @@ impl Trial<'_> {
         )?;
         if reference.verdict != Verdict::NoAnswer {
             return Err(RunError::Setup(format!(
-                "the reference solver failed ({} {}) on {}",
+                "the project's solver failed ({} {}) on this input:\n{input}",
                 reference.verdict.label(),
                 reference.detail,
-                input_path.display()
             )));
         }
         let case = Case {
@@ -117,7 +144,7 @@ impl Trial<'_> {
         };
         let result = runner::run_case(
             self.helper,
-            self.problem,
+            self.judged,
             self.command,
             self.checker.as_deref(),
             &case,
@@ -131,10 +158,12 @@ impl Trial<'_> {
     }
 }
 
+/// Stress-tests `command` on `problem`: the reference runs under `problem`'s own limits, the
+/// command under `judged`'s (the problem with the command line's limits).
 pub fn stress(
     ws: &Workspace,
     helper: &Path,
-    problem: &Problem,
+    (problem, judged): (&Problem, &Problem),
     command: &Program,
     ask: &Stress,
 ) -> Result<i32, String> {
@@ -142,9 +171,10 @@ pub fn stress(
         ws,
         helper,
         problem,
+        judged,
         reference: program_of(ws, problem),
         command,
-        checker: checker_of(ws, problem),
+        checker: checker_of(ws, judged),
         // A folder of this run's own: two stress runs of one problem may run at once.
         dir: ws
             .work
@@ -161,7 +191,11 @@ fn run(trial: &Trial, ws: &Workspace, problem: &Problem, ask: &Stress) -> Result
     for k in 0..ask.count {
         let seed = ask.seed.wrapping_add(k);
         pb.set_message(format!("seed {seed}"));
-        let plan = trial.plan(seed)?;
+        let plan = match trial.plan(seed) {
+            Ok(plan) => plan,
+            Err(RunError::Interrupted) => return interrupted(&pb, k),
+            Err(RunError::Setup(e)) => return Err(e),
+        };
         let outcome = match trial.judge(&plan, "try") {
             Ok(Some(o)) => o,
             Ok(None) => {
@@ -173,37 +207,44 @@ fn run(trial: &Trial, ws: &Workspace, problem: &Problem, ask: &Stress) -> Result
             Err(RunError::Setup(e)) => return Err(e),
         };
         pb.inc(1);
-        if outcome.result.verdict == Verdict::AC {
+        let verdict = outcome.result.verdict;
+        if verdict == Verdict::AC {
             continue;
         }
         pb.finish_and_clear();
-        let verdict = outcome.result.verdict;
+        if verdict == Verdict::CheckerFail {
+            return Err(format!(
+                "the checker failed on the input from seed {seed}: {}",
+                outcome.result.detail
+            ));
+        }
         eprintln!(
             "judge: seed {seed}: {} {}; shrinking the input",
             verdict.label(),
             outcome.result.detail
         );
-        let mut stop = None;
+        let mut interrupt = false;
+        let deadline = Instant::now() + SHRINK_TIME;
         let small = shrink::shrink(plan.clone(), SHRINK_BUDGET, |p| {
-            if stop.is_some() {
+            if interrupt || Instant::now() > deadline {
                 return false;
             }
             match trial.judge(p, "shrink") {
                 Ok(Some(o)) => o.result.verdict == verdict,
-                Ok(None) => false,
-                Err(e) => {
-                    stop = Some(e);
+                // A smaller input the reference fails on shows nothing of the command.
+                Ok(None) | Err(RunError::Setup(_)) => false,
+                Err(RunError::Interrupted) => {
+                    interrupt = true;
                     false
                 }
             }
         });
+        if interrupt {
+            return interrupted(&pb, k + 1);
+        }
         // The smallest plan judged once more, into a folder of its own; a command that does not
         // fail the same way twice (a time near the limit) keeps the input first found.
-        let last = match stop {
-            None => trial.judge(&small, "smallest"),
-            Some(e) => Err(e),
-        };
-        return match last {
+        return match trial.judge(&small, "smallest") {
             Ok(Some(o)) if o.result.verdict == verdict => save(ws, problem, ask, seed, &small, &o),
             Ok(_) => save(ws, problem, ask, seed, &plan, &outcome),
             Err(RunError::Interrupted) => interrupted(&pb, k + 1),
@@ -211,6 +252,10 @@ fn run(trial: &Trial, ws: &Workspace, problem: &Problem, ask: &Stress) -> Result
         };
     }
     pb.finish_and_clear();
+    if ask.count == 0 {
+        say(&format!("{}: no inputs tried (--count 0)", problem.name));
+        return Ok(0);
+    }
     say(&format!(
         "{}: no difference in {} inputs (seeds {} to {})",
         problem.name,
@@ -241,8 +286,11 @@ fn save(
         .out
         .clone()
         .unwrap_or_else(|| ws.work.join("stress").join(&problem.name));
-    let _ = std::fs::remove_dir_all(&dir);
     std::fs::create_dir_all(&dir).map_err(|e| format!("cannot create {}: {e}", dir.display()))?;
+    // Only the files of a saved case are replaced; whatever else the folder holds stays.
+    for name in SAVED {
+        let _ = std::fs::remove_file(dir.join(name));
+    }
     let copy = |from: &Path, name: &str| {
         std::fs::copy(from, dir.join(name))
             .map(|_| ())
@@ -257,25 +305,31 @@ fn save(
         std::fs::write(dir.join(name), text).map_err(|e| format!("cannot save {name}: {e}"))
     };
     write("difference.txt", &difference)?;
-    write("plan.txt", &shrink::text(plan))?;
+    let plan_text = shrink::text(plan);
+    write("plan.txt", &plan_text)?;
     let input = std::fs::read_to_string(&o.input).unwrap_or_default();
     say(&format!(
-        "{}: {} on the input from seed {seed}, shrunk to {} case(s), {} turn(s):",
+        "{}: {} on the input from seed {seed}, shrunk to {} case(s) (plan: {}):",
         problem.name,
         r.verdict.label(),
         plan.len(),
-        plan.iter().map(Vec::len).sum::<usize>()
+        plan_text.trim_end().replace('\n', " | ")
     ));
     for line in input.lines().take(10) {
         say(&format!("  {line}"));
     }
     say(&format!("{difference}saved in {}", dir.display()));
     let quote = |s: &str| shlex::try_quote(s).map_or_else(|_| s.to_string(), |q| q.into_owned());
-    say(&format!(
-        "judge it alone: judge test {} --cases {} -c {}",
-        problem.name,
+    let mut replay = vec![
+        "judge".to_string(),
+        "test".into(),
+        problem.name.clone(),
+        "--cases".into(),
         quote(&dir.to_string_lossy()),
-        quote(&ask.command)
-    ));
+        "-c".into(),
+        quote(&ask.command),
+    ];
+    replay.extend(ask.limit_flags.iter().map(|f| quote(f)));
+    say(&format!("judge it alone: {}", replay.join(" ")));
     Ok(1)
 }

@@ -56,7 +56,9 @@ pub fn outside() -> Result<Workspace, String> {
     Ok(Workspace {
         testcases: here.clone(),
         bin_dir: exe.parent().map(Path::to_path_buf).unwrap_or_default(),
-        work: std::env::temp_dir().join("judge"),
+        // One folder a user: another's may already hold the name.
+        // SAFETY: getuid cannot fail and touches no memory.
+        work: std::env::temp_dir().join(format!("judge-{}", unsafe { libc::getuid() })),
         root: here,
     })
 }

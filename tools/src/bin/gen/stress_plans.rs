@@ -9,12 +9,15 @@
 //! one line and exit 1; the judge then skips it.
 //!
 //! Plans are small on purpose: bugs show on small inputs, and small ones are quick to shrink.
+//! Where the statement's colours are only names (aoj0300 and the 2x2x2 nets), half the cases start
+//! with a token such as `colours=315264` that renames them, as the committed cases do; shrinking
+//! may drop it, which leaves the plain colours.
 
 use super::case_making::scrambled;
 use super::judge_net::judge_line;
 use tools::folded_net::{NetPicture, CF887C_NET, HDU4801_NET, MIPT041_NET};
 use tools::rng::Rng;
-use tools::sticker_sims::{floppy_turn, FLOPPY_SOLVED};
+use tools::sticker_sims::{floppy_turn, recolour, FLOPPY_SOLVED};
 use twisty::notation::{parse_moves, Families, Move};
 
 /// The floppy's turns, named by the face-A edge each turns (the statement's table, in its order).
@@ -34,6 +37,8 @@ const BOJ_TURNS: [&str; 12] = [
 /// How a problem's plans are drawn: how many cases, how many turns a case, which turns, and the
 /// range of a leading number where the case has one.
 struct Shape {
+    /// The first colour's number where the input names colours by number (0 or 1).
+    colour_base: Option<u8>,
     cases: (usize, usize),
     /// The most cases an input may hold (the statement's limit).
     most_cases: usize,
@@ -44,17 +49,25 @@ struct Shape {
 
 fn shape(problem: &str) -> Option<Shape> {
     let with_rotations = || [&FACE_TURNS[..], &ROTATIONS[..]].concat();
-    let (cases, most_cases, turns, vocabulary, lead) = match problem {
-        "aoj0300" => ((1, 4), 30, (0, 8), FLOPPY.to_vec(), None),
+    let (colour_base, cases, most_cases, turns, vocabulary, lead) = match problem {
+        "aoj0300" => (Some(1), (1, 4), 30, (0, 8), FLOPPY.to_vec(), None),
         // One quarter turn from solved is the YES case: short plans reach it often.
-        "cf887c" => ((1, 1), 1, (0, 3), FACE_TURNS.to_vec(), None),
-        "hdu4801" => ((1, 3), 100, (0, 6), QUARTER_TURNS.to_vec(), Some((1, 4))),
-        "mipt041" => ((1, 1), 1, (0, 8), FACE_TURNS.to_vec(), None),
-        "boj5373" => ((1, 5), 100, (1, 12), BOJ_TURNS.to_vec(), None),
-        "cube2" | "robot2" => ((1, 5), 100_000, (0, 12), with_rotations(), None),
+        "cf887c" => (Some(1), (1, 1), 1, (0, 3), FACE_TURNS.to_vec(), None),
+        "hdu4801" => (
+            Some(0),
+            (1, 3),
+            100,
+            (0, 6),
+            QUARTER_TURNS.to_vec(),
+            Some((1, 4)),
+        ),
+        "mipt041" => (Some(1), (1, 1), 1, (0, 8), FACE_TURNS.to_vec(), None),
+        "boj5373" => (None, (1, 5), 100, (1, 12), BOJ_TURNS.to_vec(), None),
+        "cube2" | "robot2" => (None, (1, 5), 100_000, (0, 12), with_rotations(), None),
         _ => return None,
     };
     Some(Shape {
+        colour_base,
         cases,
         most_cases,
         turns,
@@ -75,6 +88,14 @@ pub fn plan(problem: &str, seed: u64) -> Result<String, String> {
         if let Some(range) = s.lead {
             tokens.push(between(range).to_string());
         }
+        if let Some(base) = s.colour_base.filter(|_| between((0, 1)) == 1) {
+            let mut perm: Vec<u8> = (base..base + 6).collect();
+            for i in (1..6).rev() {
+                perm.swap(i, between((0, i)));
+            }
+            let digits: String = perm.iter().map(u8::to_string).collect();
+            tokens.push(format!("colours={digits}"));
+        }
         for _ in 0..between(s.turns) {
             tokens.push(s.vocabulary[between((0, s.vocabulary.len() - 1))].to_string());
         }
@@ -94,10 +115,20 @@ fn no_plans(problem: &str) -> String {
 /// The problem's input for `plan` (one case a line), or why the plan is not a valid input.
 pub fn render(problem: &str, plan: &str) -> Result<String, String> {
     let s = shape(problem).ok_or_else(|| no_plans(problem))?;
-    let cases: Vec<Vec<&str>> = plan
+    let mut cases: Vec<Vec<&str>> = plan
         .lines()
         .map(|l| l.split_whitespace().collect())
         .collect();
+    // Each case's colours (a `colours=` token taken out of it), or the statement's own.
+    let mut renames = Vec::new();
+    for case in &mut cases {
+        let base = s.colour_base.unwrap_or(0);
+        let mut names = [base, base + 1, base + 2, base + 3, base + 4, base + 5];
+        if let Some(i) = case.iter().position(|t| t.starts_with("colours=")) {
+            names = colour_names(&case.remove(i)["colours=".len()..], s.colour_base)?;
+        }
+        renames.push(names);
+    }
     if cases.is_empty() || cases.len() > s.most_cases {
         return Err(format!(
             "{problem} takes 1 to {} cases, the plan has {}",
@@ -114,36 +145,38 @@ pub fn render(problem: &str, plan: &str) -> Result<String, String> {
             return Err(format!("line {}: {problem} needs a turn a case", n + 1));
         }
     }
-    let cube = |turns: &[&str], net: &NetPicture, base: u8| -> Result<String, String> {
+    let cube = |turns: &[&str], net: &NetPicture, colours: &[u8; 6]| -> Result<String, String> {
         let moves: Vec<Move> =
             parse_moves(&turns.join(" "), 1, Families::FACES).map_err(|e| e.to_string())?;
-        let colours = [base, base + 1, base + 2, base + 3, base + 4, base + 5];
-        Ok(judge_line(&scrambled(&moves), net, &colours))
+        Ok(judge_line(&scrambled(&moves), net, colours))
     };
     let mut out = String::new();
     match problem {
         "aoj0300" => {
             out.push_str(&format!("{}\n", cases.len()));
-            for case in &cases {
+            for (case, names) in cases.iter().zip(&renames) {
                 let mut state = FLOPPY_SOLVED;
                 for t in case {
                     state = floppy_turn(&state, FLOPPY.iter().position(|f| f == t).unwrap());
                 }
-                let line: Vec<String> = state.iter().map(u8::to_string).collect();
+                let line: Vec<String> = recolour(&state, names).iter().map(u8::to_string).collect();
                 out.push_str(&line.join(" "));
                 out.push('\n');
             }
         }
-        "cf887c" => out = cube(&cases[0], &CF887C_NET, 1)? + "\n",
-        "mipt041" => out = cube(&cases[0], &MIPT041_NET, 1)? + "\n",
+        "cf887c" => out = cube(&cases[0], &CF887C_NET, &renames[0])? + "\n",
+        "mipt041" => out = cube(&cases[0], &MIPT041_NET, &renames[0])? + "\n",
         "hdu4801" => {
-            for case in &cases {
+            for (case, names) in cases.iter().zip(&renames) {
                 let n: usize = case
                     .first()
                     .and_then(|t| t.parse().ok())
                     .filter(|n| (1..=7).contains(n))
                     .ok_or("an hdu4801 case starts with its N, 1 to 7")?;
-                out.push_str(&format!("{n}\n{}\n", cube(&case[1..], &HDU4801_NET, 0)?));
+                out.push_str(&format!(
+                    "{n}\n{}\n",
+                    cube(&case[1..], &HDU4801_NET, names)?
+                ));
             }
         }
         "boj5373" => {
@@ -162,6 +195,25 @@ pub fn render(problem: &str, plan: &str) -> Result<String, String> {
         }
     }
     Ok(out)
+}
+
+/// The six colour numbers a `colours=` token names, a permutation of the problem's own.
+fn colour_names(digits: &str, base: Option<u8>) -> Result<[u8; 6], String> {
+    let base = base.ok_or("this problem's input has no colour numbers to rename")?;
+    let names: Vec<u8> = digits
+        .chars()
+        .map(|c| c.to_digit(10).map(|d| d as u8))
+        .collect::<Option<_>>()
+        .ok_or_else(|| format!("`colours={digits}`: six digits expected"))?;
+    let mut sorted = names.clone();
+    sorted.sort_unstable();
+    if sorted != (base..base + 6).collect::<Vec<u8>>() {
+        return Err(format!(
+            "`colours={digits}`: each of {base} to {} once",
+            base + 5
+        ));
+    }
+    Ok(std::array::from_fn(|i| names[i]))
 }
 
 #[cfg(test)]
