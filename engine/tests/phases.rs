@@ -4,6 +4,7 @@
 //! - the phases' sizes multiply to the group's order (Schreier-Sims) on the community's files;
 //! - a coset view is checked by brute force: over every state of the 2x2x2, the states that look
 //!   like the goal through phase 1's view are exactly those phase 2's moves reach (two BFSs);
+//!   likewise a view that carries a parity, on a puzzle of four pieces (S4 over A4);
 //! - on random 3x3x3 states, every answer is at most the length asked, and the library's
 //!   two-phase (its own cubie model and tables) solves the same states in the same test;
 //! - every phased scramble leads to the state drawn.
@@ -190,6 +191,105 @@ fn a_coset_view_tells_apart_exactly_the_cosets_on_the_2x2x2() {
     assert_eq!(
         all.len() / inner.len(),
         phase1.cosets.to_string().parse::<usize>().unwrap()
+    );
+}
+
+/// Four pieces, two 3-cycles and a swap: the group is S4, and the 3-cycles' group A4 moves every
+/// piece everywhere, so its cosets differ only in a parity no colouring shows.
+const FOUR: &str = r#"{
+  "name": "four",
+  "orbits": [{ "orbitName": "P", "numPieces": 4, "numOrientations": 1 }],
+  "defaultPattern": { "P": { "pieces": [0, 1, 2, 3], "orientation": [0, 0, 0, 0] } },
+  "moves": {
+    "A": { "P": { "permutation": [1, 2, 0, 3], "orientationDelta": [0, 0, 0, 0] } },
+    "B": { "P": { "permutation": [0, 2, 3, 1], "orientationDelta": [0, 0, 0, 0] } },
+    "T": { "P": { "permutation": [1, 0, 2, 3], "orientationDelta": [0, 0, 0, 0] } }
+  }
+}"#;
+
+#[test]
+fn a_parity_the_subgroup_keeps_is_carried_and_tells_apart_exactly_its_cosets() {
+    let (p, set) = chosen(&load::load("four.kpuzzle.json", FOUR).unwrap());
+    let families = chain::families_of(&p, &set);
+    let file = phase_file::parse("moves A B\n").unwrap();
+    let groups = phase_file::subgroups(&file.groups, &set, &families).unwrap();
+    let chain = chain::through(&p, &set, &groups, None).unwrap();
+    let phase1 = &chain.phases[0];
+    assert_eq!(phase1.cosets.to_string(), "2");
+    assert!(
+        phase1.view.describe().contains("PARITY1"),
+        "{}",
+        phase1.view.describe()
+    );
+    // Brute force: the states that look like the goal through the view are the 12 that the
+    // 3-cycles reach, of the 24.
+    let modulus = p.modulus();
+    let bfs = |moves: &[usize]| {
+        let mut seen = HashSet::from([p.goal.clone()]);
+        let mut queue = VecDeque::from([p.goal.clone()]);
+        while let Some(s) = queue.pop_front() {
+            for &m in moves {
+                let t = s.apply(&set.perms[m], &modulus);
+                if seen.insert(t.clone()) {
+                    queue.push_back(t);
+                }
+            }
+        }
+        seen
+    };
+    let all = bfs(&(0..set.perms.len()).collect::<Vec<_>>());
+    let three_cycles: Vec<usize> = (0..set.names.len())
+        .filter(|&m| !set.names[m].starts_with('T'))
+        .collect();
+    let inner = bfs(&three_cycles);
+    let goal_view = phase1.view.state(&p.goal);
+    let alike: HashSet<&State> = all
+        .iter()
+        .filter(|s| phase1.view.state(s) == goal_view)
+        .collect();
+    assert_eq!((all.len(), inner.len()), (24, 12));
+    assert_eq!(alike.len(), 12);
+    assert!(inner.iter().all(|s| alike.contains(s)));
+    // And every state is solved through the two phases.
+    let phases = solver(&p, &set, chain);
+    for s in &all {
+        let answer = phases.solve(
+            s,
+            Budget {
+                max_length: None,
+                time: Duration::from_secs(5),
+            },
+        );
+        let moves = answer.expect("every state is solved").moves;
+        assert!(solved(&p, &replay(&p, &set, s, &moves)));
+    }
+}
+
+#[test]
+fn the_4x4x4s_wide_half_turns_keep_the_wings_parity() {
+    let text = std::fs::read_to_string(format!("{DIR}/4x4x4.kpuzzle.json")).unwrap();
+    let choice = Choice {
+        moves: Some(
+            ["U", "D", "L", "R", "F", "B", "Uw", "Rw", "Fw"]
+                .map(String::from)
+                .to_vec(),
+        ),
+        ..Choice::default()
+    };
+    let c = choice
+        .apply(&load::load("4x4x4.kpuzzle.json", &text).unwrap())
+        .unwrap();
+    let families = chain::families_of(&c.puzzle, &c.set);
+    let file = phase_file::parse("moves U D L R F B Uw2 Rw2 Fw2\n").unwrap();
+    let groups = phase_file::subgroups(&file.groups, &c.set, &families).unwrap();
+    let chain = chain::through(&c.puzzle, &c.set, &groups, None).unwrap();
+    // The centres in three colours (the axes) are half of it; the wings' parity the other.
+    let phase1 = &chain.phases[0];
+    assert_eq!(phase1.cosets.to_string(), "18931023540");
+    let seen = phase1.view.describe();
+    assert!(
+        seen.contains("CENTERS 24 pieces in 3 colours") && seen.contains("PARITY1"),
+        "{seen}"
     );
 }
 

@@ -15,6 +15,7 @@
 use super::coset_view::CosetView;
 use super::families::{Families, Steps};
 use super::fixing;
+use super::parity;
 use super::phase_view::PhaseView;
 use super::slot_view::SlotView;
 use crate::model::big_uint::BigUint;
@@ -86,6 +87,10 @@ fn est_moves(size: f64, families: &Families, steps: &Steps) -> f64 {
     size.max(1.0).ln() / branching.ln()
 }
 
+/// The most parities a view carries (the 4x4x4's wings need one; three leave room for the
+/// bigger cubes' wing orbits).
+const MOST_PARITIES: usize = 3;
+
 /// A group: its generators and the looks it reaches.
 struct Group<'a> {
     gens: &'a [Perm],
@@ -94,9 +99,23 @@ struct Group<'a> {
 
 /// The view of the cosets of `to` in `from` and their number, if the view tells them apart.
 fn link(puzzle: &Puzzle, from: Group, to: Group) -> Result<(CosetView, BigUint), String> {
-    let view = CosetView::new(puzzle, to.gens)?;
-    let gens: Vec<Perm> = from.gens.iter().map(|g| view.perm(g)).collect();
-    let cosets = looks(&view.puzzle, &gens).ok_or("the view's looks cannot be counted")?;
+    let mut view = CosetView::new(puzzle, to.gens)?;
+    let count = |view: &CosetView| {
+        let gens: Vec<Perm> = from.gens.iter().map(|g| view.perm(g)).collect();
+        looks(&view.puzzle, &gens).ok_or("the view's looks cannot be counted")
+    };
+    let mut cosets = count(&view)?;
+    if cosets.times(to.looks) != *from.looks {
+        // Short by a power of two: the subgroup may keep a parity the colours do not show.
+        let parities = parity::kept(puzzle, from.gens, to.gens, MOST_PARITIES);
+        if !parities.is_empty() {
+            let with = view.clone().with_parities(puzzle, parities);
+            let more = count(&with)?;
+            if more.times(to.looks) == *from.looks {
+                (view, cosets) = (with, more);
+            }
+        }
+    }
     if cosets.times(to.looks) != *from.looks {
         return Err(format!(
             "the pieces' colours do not tell the cosets apart ({} looks, {} cosets)",

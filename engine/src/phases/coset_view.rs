@@ -14,6 +14,7 @@
 //! Whether that is enough (the pieces `K` keeps paired, parities) is not decided here but by
 //! counting: [`super::chain`] multiplies the views' count by the subgroup's and compares.
 
+use super::parity::Parity;
 use crate::model::{keep_positions, Move, Orbit, Perm, Puzzle, State};
 
 /// The most solved states a view may have (each piece whose orientation it ignores, in an orbit
@@ -32,6 +33,8 @@ pub struct CosetView {
     offset: Vec<u8>,
     /// The view's orientation count of each kept position.
     modulus: Vec<u8>,
+    /// Parities carried after the kept positions, a piece of two orientations each.
+    parities: Vec<Parity>,
 }
 
 /// A union-find over `n` points.
@@ -229,8 +232,39 @@ impl CosetView {
             class,
             offset,
             modulus,
+            parities: Vec::new(),
         };
         Ok(kept_view)
+    }
+
+    /// The view with `parities` carried too, each as a piece of its own with two orientations
+    /// that each of `puzzle`'s moves turns by its parity.
+    pub fn with_parities(mut self, puzzle: &Puzzle, parities: Vec<Parity>) -> CosetView {
+        let v = &mut self.puzzle;
+        for (k, parity) in parities.iter().enumerate() {
+            let at = v.positions() as u16;
+            v.orbits.push(Orbit {
+                name: format!("PARITY{}", k + 1),
+                size: 1,
+                ori: 2,
+            });
+            let label = v.label_names.len() as u8;
+            v.label_names.push(format!("parity{}", k + 1));
+            if !v.label_mod.is_empty() {
+                v.label_mod.push(0);
+            }
+            v.goal.label.push(label);
+            v.goal.ori.push(0);
+            v.original.push(0);
+            for (m, original) in v.moves.iter_mut().zip(&puzzle.moves) {
+                m.perm.src.push(at);
+                m.perm.twist.push(parity.of_perm(&original.perm));
+            }
+        }
+        // Sticker drawings have no place for a parity.
+        v.stickers = None;
+        self.parities = parities;
+        self
     }
 
     /// What the view tracks, an orbit a clause: `EDGES 12 pieces in 2 colours, flips mod 2`.
@@ -278,6 +312,10 @@ impl CosetView {
             out.label.push(self.class[l]);
             out.ori.push((s.ori[q] + self.offset[l]) % self.modulus[i]);
         }
+        for (k, parity) in self.parities.iter().enumerate() {
+            out.label.push(self.puzzle.goal.label[self.kept.len() + k]);
+            out.ori.push(parity.of_state(s));
+        }
         out
     }
 
@@ -288,7 +326,7 @@ impl CosetView {
         for (i, &q) in self.kept.iter().enumerate() {
             index[q] = i as u16;
         }
-        Perm {
+        let mut out = Perm {
             src: self
                 .kept
                 .iter()
@@ -300,7 +338,12 @@ impl CosetView {
                 .enumerate()
                 .map(|(i, &q)| p.twist[q] % self.modulus[i])
                 .collect(),
+        };
+        for (k, parity) in self.parities.iter().enumerate() {
+            out.src.push((self.kept.len() + k) as u16);
+            out.twist.push(parity.of_perm(p));
         }
+        out
     }
 }
 

@@ -5,6 +5,8 @@
 //! - [`families`]: the moves as families of powers; subgroups as the powers each family keeps.
 //! - [`coset_view`]: what of a state names its coset of a subgroup (the pieces recoloured by the
 //!   subgroup's orbits), as a puzzle of its own for the engine's tables and search.
+//! - [`parity`]: sums of permutation signs a subgroup keeps even, which colours cannot show (the
+//!   4x4x4's wings); a coset view carries them where the count finds it short.
 //! - [`slot_view`]: for a stabiliser, the fixed pieces' slots; [`phase_view`] is either view.
 //! - [`chain`]: the chain, chosen automatically or through given subgroups, each link checked by
 //!   Schreier-Sims (the phases' sizes multiply to the looks the moves reach).
@@ -18,6 +20,7 @@ pub mod chain;
 pub mod coset_view;
 pub mod families;
 pub mod fixing;
+pub mod parity;
 pub mod phase_file;
 pub mod phase_solver;
 pub mod phase_view;
