@@ -6,61 +6,59 @@ use super::coords::SliceCoords;
 use crate::cube3::cubie::{CubieCube, N_MOVES};
 
 impl SliceCoords {
-    /// `corner_moves`, from its independent parts: the tetrad's places (70) move by themselves, as
-    /// does the twist (2,187), and a quarter turn changes the parity. 70 + 2,187 cubes turned
-    /// instead of one per entry (5.5 million with parity): startup in milliseconds.
-    pub(super) fn corner_move_table(&self, moves: &[CubieCube]) -> Vec<u32> {
+    /// The corner coordinate's moves by its independent parts: the tetrad's places (70) move by
+    /// themselves, as does the twist (2,187), and a quarter turn changes the parity. 70 + 2,187
+    /// cubes turned instead of one per entry (5.5 million with parity): startup in milliseconds,
+    /// and the parts (80 KB) kept instead of the whole table (22 MB), which the table's build
+    /// would otherwise hold beside the table.
+    pub(super) fn corner_parts(&self, moves: &[CubieCube]) -> CornerMoves {
         let per = if self.shape.parity { 2 } else { 1 };
         let part = |x: usize, m: usize| {
             self.corner_unparitied(&self.corner_cube(x * per).multiply(&moves[m]))
         };
-        let places: Vec<usize> = (0..70 * N_MOVES)
-            .map(|i| part(i / N_MOVES * 2187, i % N_MOVES) / 2187)
-            .collect();
-        let twist: Vec<usize> = (0..2187 * N_MOVES)
-            .map(|i| part(i / N_MOVES, i % N_MOVES) % 2187)
-            .collect();
-        let odd: Vec<usize> = moves
-            .iter()
-            .map(|m| crate::coord::perm_parity(&m.cp) as usize)
-            .collect();
-        let mut table = Vec::with_capacity(self.n_corner * N_MOVES);
-        for x in 0..self.n_corner {
-            let (k, t, p) = (x / per / 2187, x / per % 2187, x % per);
-            table.extend((0..N_MOVES).map(|m| {
-                let y = places[k * N_MOVES + m] * 2187 + twist[t * N_MOVES + m];
-                (y * per + if per == 2 { p ^ odd[m] } else { 0 }) as u32
-            }));
+        CornerMoves {
+            places: (0..70 * N_MOVES)
+                .map(|i| (part(i / N_MOVES * 2187, i % N_MOVES) / 2187) as u8)
+                .collect(),
+            twist: (0..2187 * N_MOVES)
+                .map(|i| (part(i / N_MOVES, i % N_MOVES) % 2187) as u16)
+                .collect(),
+            odd: std::array::from_fn(|m| crate::coord::perm_parity(&moves[m].cp)),
+            parity_bits: if per == 2 { 1 } else { 0 },
         }
-        table
     }
 
-    /// `edge_moves`, from its parts: the E- and M-slice places together (34,650) and the E-slice
-    /// edges' flips, which follow from the E-slice places alone (495 x 16).
-    pub(super) fn edge_move_table(&self, moves: &[CubieCube]) -> Vec<u32> {
+    /// The edge coordinate's moves by its parts: the E- and M-slice places together (34,650) and
+    /// the E-slice edges' flips, which follow from the E-slice places alone (495 x 16); 1.4 MB
+    /// instead of the whole table (40 MB with the flips).
+    pub(super) fn edge_parts(&self, moves: &[CubieCube]) -> EdgeMoves {
         let per = if self.shape.flips { 16 } else { 1 };
         let mut places = Vec::with_capacity(495 * 70 * N_MOVES);
         for x in 0..495 * 70 {
             let cube = self.edge_cube(x * per);
-            places.extend(moves.iter().map(|m| self.edge(&cube.multiply(m)) / per));
+            places.extend(
+                moves
+                    .iter()
+                    .map(|m| (self.edge(&cube.multiply(m)) / per) as u16),
+            );
         }
         let mut flips = vec![0; 495 * 16 * N_MOVES];
         if self.shape.flips {
             flips.clear();
             for x in 0..495 * 16 {
                 let cube = self.edge_cube((x / 16 * 70) * 16 + x % 16);
-                flips.extend(moves.iter().map(|m| self.edge(&cube.multiply(m)) % 16));
+                flips.extend(
+                    moves
+                        .iter()
+                        .map(|m| (self.edge(&cube.multiply(m)) % 16) as u8),
+                );
             }
         }
-        let mut table = Vec::with_capacity(self.n_edge * N_MOVES);
-        for x in 0..self.n_edge {
-            let (pl, f) = (x / per, x % per);
-            let e = pl / 70;
-            table.extend((0..N_MOVES).map(|m| {
-                (places[pl * N_MOVES + m] * per + flips[(e * 16 + f) * N_MOVES + m]) as u32
-            }));
+        EdgeMoves {
+            places,
+            flips,
+            flip_bits: if per == 16 { 4 } else { 0 },
         }
-        table
     }
 
     /// Breadth-first distances over the corner coordinate alone.
@@ -74,7 +72,7 @@ impl SliceCoords {
             let mut next = Vec::new();
             for &x in &level {
                 for m in 0..N_MOVES {
-                    let y = self.corner_moves[x * N_MOVES + m] as usize;
+                    let y = self.corner_move(x, m);
                     if depth[y] == u8::MAX {
                         depth[y] = d + 1;
                         next.push(y);
@@ -85,5 +83,53 @@ impl SliceCoords {
             d += 1;
         }
         depth
+    }
+}
+
+/// The corner coordinate's moves, kept as their parts (see [`SliceCoords::corner_parts`]).
+#[derive(Default)]
+pub struct CornerMoves {
+    /// `places[k * 18 + m]`: the tetrad's places after move `m`.
+    places: Vec<u8>,
+    /// `twist[t * 18 + m]`.
+    twist: Vec<u16>,
+    /// Whether move `m` is odd on the corners.
+    odd: [u8; N_MOVES],
+    /// 1 where the coordinate keeps the parity (its lowest bit), else 0: shifts, since a division
+    /// by a value known only at run time cost the table's build 60 % more time.
+    parity_bits: u32,
+}
+
+impl CornerMoves {
+    /// The corner coordinate `x` after move `m`.
+    #[inline]
+    pub fn turn(&self, x: usize, m: usize) -> usize {
+        let b = self.parity_bits;
+        let (kt, p) = (x >> b, x & ((1 << b) - 1));
+        let (k, t) = (kt / 2187, kt % 2187);
+        let y = self.places[k * N_MOVES + m] as usize * 2187 + self.twist[t * N_MOVES + m] as usize;
+        (y << b) | ((p ^ self.odd[m] as usize) & ((1 << b) - 1))
+    }
+}
+
+/// The edge coordinate's moves, kept as their parts (see [`SliceCoords::edge_parts`]).
+#[derive(Default)]
+pub struct EdgeMoves {
+    /// `places[pl * 18 + m]`: the E- and M-slice places after move `m`.
+    places: Vec<u16>,
+    /// `flips[(e * 16 + f) * 18 + m]`: the E-slice flips `f` of the E-slice places `e` after `m`.
+    flips: Vec<u8>,
+    /// 4 where the coordinate keeps the flips (its lowest four bits), else 0.
+    flip_bits: u32,
+}
+
+impl EdgeMoves {
+    /// The edge coordinate `x` after move `m`.
+    #[inline]
+    pub fn turn(&self, x: usize, m: usize) -> usize {
+        let b = self.flip_bits;
+        let (pl, f) = (x >> b, x & ((1 << b) - 1));
+        ((self.places[pl * N_MOVES + m] as usize) << b)
+            + self.flips[((pl / 70) * 16 + f) * N_MOVES + m] as usize
     }
 }

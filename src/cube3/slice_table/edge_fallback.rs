@@ -62,9 +62,7 @@ impl EdgeFallback {
             })
             .collect();
         let place_moves = (0..495 * 70 * N_MOVES)
-            .map(|i| {
-                (coords.edge_moves[(i / N_MOVES * per) * N_MOVES + i % N_MOVES] / per as u32) as u16
-            })
+            .map(|i| (coords.edge_move(i / N_MOVES * per, i % N_MOVES) / per) as u16)
             .collect();
         let moves: Vec<FastCube> = (0..N_MOVES)
             .map(|m| FastCube::from_cubie(&CubieCube::SOLVED.apply(m)))
