@@ -1,4 +1,4 @@
-//! What this machine offers a table build or a search: its cores.
+//! What this machine offers a table build or a search: its cores and its memory.
 
 use std::sync::atomic::{AtomicUsize, Ordering::Relaxed};
 
@@ -14,4 +14,13 @@ pub fn threads() -> usize {
         }
         n => n,
     }
+}
+
+/// The memory this machine has available now, in bytes (Linux's `MemAvailable`); `None` where
+/// the system does not say.
+pub fn memory_available() -> Option<u64> {
+    let info = std::fs::read_to_string("/proc/meminfo").ok()?;
+    let line = info.lines().find(|l| l.starts_with("MemAvailable:"))?;
+    let kb: u64 = line.split_whitespace().nth(1)?.parse().ok()?;
+    Some(kb * 1024)
 }

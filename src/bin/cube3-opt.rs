@@ -27,10 +27,12 @@ const USAGE: Usage = Usage {
               string (54 colours in the order U R F D L B). Output: one optimal solution per line in\n\
               outer face turns, for the cube as held after the scramble; empty for a solved cube. A bad\n\
               line is reported on stderr with line and column and gets no output line; exit code 2.\n\
-              The table is the largest that fits --table-size (default 4G): 28 MB, 57 MB, 1.3 GB or\n\
-              2.6 GB (powers of 1024, as --table-size reads sizes and the build reports them); the\n\
-              larger, the faster. It is cached in --tables DIR (default $TWISTY_CACHE_DIR,\n\
-              $XDG_CACHE_HOME/twisty or ~/.cache/twisty) and built there on first use, in its own size\n\
+              The table is the largest that fits --table-size: 28 MB, 57 MB, 1.3 GB or 2.6 GB (powers\n\
+              of 1024, as --table-size reads sizes and the build reports them); the larger, the\n\
+              faster. Without the flag: the largest already kept that fits the memory available, and\n\
+              a line on stderr names the bigger sizes --table-size would build; none kept: 4G. It is\n\
+              cached in --tables DIR (default $TWISTY_CACHE_DIR, $XDG_CACHE_HOME/twisty or\n\
+              ~/.cache/twisty) and built there on first use, in its own size\n\
               of memory, with a progress line per depth (5 s for the smallest, minutes for the\n\
               largest, on 2 cores).\n\
               Each cube is searched on all --threads; progress of searches over a second goes to stderr,\n\
@@ -45,7 +47,7 @@ const USAGE: Usage = Usage {
         Flag {
             name: "--table-size",
             value: Some("SIZE"),
-            help: "most memory for the table, such as 4G or 300M (default 4G)",
+            help: "most memory for the table, such as 4G or 300M (default: the largest kept that fits the memory, else 4G)",
         },
         Flag {
             name: "--solver",
@@ -71,11 +73,13 @@ fn main() {
     let threads = args
         .number_in("--threads", default_threads(), 1, 256)
         .unwrap_or_else(|e| fail(WHO, &e));
-    let size = args
-        .value("--table-size")
-        .map_or(Ok(DEFAULT_BUDGET), twisty::bytes::parse)
-        .and_then(TableSize::within)
-        .unwrap_or_else(|e| fail(WHO, &format!("--table-size: {e}")));
+    let dir = tables_dir(&args);
+    let memory = twisty::machine::memory_available().unwrap_or(DEFAULT_BUDGET);
+    let size = match args.value("--table-size") {
+        Some(v) => twisty::bytes::parse(v).and_then(TableSize::within),
+        None => TableSize::kept_or_default(dir.as_deref(), memory),
+    }
+    .unwrap_or_else(|e| fail(WHO, &format!("--table-size: {e}")));
     let quiet = args.has("--quiet");
     let stats = args.has("--stats");
     let korf = match args.value("--solver") {
@@ -87,7 +91,6 @@ fn main() {
         ),
     };
     let src = read_stdin().unwrap_or_else(|e| fail(WHO, &e));
-    let dir = tables_dir(&args);
     let mut log = |m: &str| eprintln!("{WHO}: {m}");
     verify_tables(&args, dir.as_deref(), &mut log);
     let report = |length: usize, nodes: u64, start: Instant| {
@@ -121,8 +124,11 @@ fn main() {
         })
     } else {
         let tables = SliceTables::load_or_build(size, dir.as_deref(), threads, &mut log);
-        if !quiet {
+        if stats {
             log(&format!("slice table of {}", show(size.bytes() as u128)));
+        }
+        if !quiet && args.value("--table-size").is_none() {
+            bigger_sizes(size, memory, threads, &mut log);
         }
         let search = tables.search();
         // One cube at a time, each on every thread.
@@ -136,4 +142,35 @@ fn main() {
         })
     };
     output::lines_or_errors(WHO, answers);
+}
+
+/// Where no `--table-size` was given and a bigger table than the one used fits the memory: which
+/// sizes `--table-size` would build, in how long, and how fast they search.
+fn bigger_sizes(size: TableSize, memory: u64, threads: usize, log: &mut dyn FnMut(&str)) {
+    let bigger = size.bigger(memory);
+    if bigger.is_empty() {
+        return;
+    }
+    let offers: Vec<String> = bigger
+        .iter()
+        .map(|s| {
+            // The build's pace on this project's machine (docs/performance.md): 3 MB a second a
+            // thread, both for the 1.3 GB and the 2.6 GB table.
+            let minutes = s.bytes() as f64 / (3.0e6 * threads as f64) / 60.0;
+            format!(
+                "--table-size {} builds {} in about {:.0} min and solves one in {:.1} s",
+                s.flag_value(),
+                show(s.bytes() as u128),
+                minutes.max(1.0),
+                s.seconds_17
+            )
+        })
+        .collect();
+    log(&format!(
+        "using the {} table (a 17-move cube of nissy's benchmark in {:.1} s on 2 threads); \
+         bigger ones fit this machine's memory: {}",
+        show(size.bytes() as u128),
+        size.seconds_17,
+        offers.join("; ")
+    ));
 }

@@ -5,13 +5,5 @@
 
 /// Half the memory this machine has available now (Linux's `MemAvailable`), else 4 GiB.
 pub fn default_budget() -> u64 {
-    let available = std::fs::read_to_string("/proc/meminfo").ok().and_then(|m| {
-        m.lines()
-            .find(|l| l.starts_with("MemAvailable:"))
-            .and_then(|l| l.split_whitespace().nth(1)?.parse::<u64>().ok())
-    });
-    match available {
-        Some(kb) => kb * 1024 / 2,
-        None => 4 << 30,
-    }
+    twisty::machine::memory_available().map_or(4 << 30, |b| b / 2)
 }

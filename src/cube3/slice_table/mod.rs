@@ -41,14 +41,24 @@ use crate::dist_table::sym_table::{ClassGraph, SymSpace, SymTable};
 use std::path::Path;
 
 /// A table size on the ladder: its shape, its bytes and its file.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[derive(Clone, Copy, Debug, PartialEq)]
 pub struct TableSize {
     pub shape: Shape,
     /// Corner classes under the shape's symmetries, 48 or 16 (checked against [`SliceCoords`] by a
     /// test).
     pub corner_classes: usize,
     pub file: &'static str,
+    /// The mean seconds of a 17-move cube of nissy's benchmark on 2 threads (docs/performance.md,
+    /// "cube3-opt's sizes"), for telling a user what a bigger size would give.
+    pub seconds_17: f64,
 }
+
+// Measured by `bench cube3-sizes` on this project's machine, 2 threads (docs/performance.md,
+// "cube3-opt's sizes").
+const S48: f64 = 41.8;
+const SP48: f64 = 23.0;
+const SF: f64 = 1.62;
+const SPF: f64 = 1.05;
 
 /// The ladder, smallest first.
 pub const SIZES: [TableSize; 4] = [
@@ -60,6 +70,7 @@ pub const SIZES: [TableSize; 4] = [
         },
         corner_classes: 3_393,
         file: "cube3-slices-48.bin",
+        seconds_17: S48,
     },
     TableSize {
         shape: Shape {
@@ -69,6 +80,7 @@ pub const SIZES: [TableSize; 4] = [
         },
         corner_classes: 6_786,
         file: "cube3-slices-parity-48.bin",
+        seconds_17: SP48,
     },
     TableSize {
         shape: Shape {
@@ -78,6 +90,7 @@ pub const SIZES: [TableSize; 4] = [
         },
         corner_classes: 9_996,
         file: "cube3-slices-flips.bin",
+        seconds_17: SF,
     },
     TableSize {
         shape: Shape {
@@ -87,6 +100,7 @@ pub const SIZES: [TableSize; 4] = [
         },
         corner_classes: 19_992,
         file: "cube3-slices-parity-flips.bin",
+        seconds_17: SPF,
     },
 ];
 
@@ -116,6 +130,36 @@ impl TableSize {
                     show(budget as u128)
                 )
             })
+    }
+
+    /// Without `--table-size`: the largest size already kept in `dir` that fits in `memory`
+    /// bytes, so that a table once built is used again; where none is kept, the largest within
+    /// the default budget and `memory`, to be built.
+    pub fn kept_or_default(dir: Option<&Path>, memory: u64) -> Result<TableSize, String> {
+        let kept = dir.and_then(|d| {
+            SIZES
+                .iter()
+                .rev()
+                .find(|s| s.bytes() <= memory && d.join(s.file).is_file())
+        });
+        match kept {
+            Some(s) => Ok(*s),
+            None => TableSize::within(DEFAULT_BUDGET.min(memory)),
+        }
+    }
+
+    /// The sizes above this one that fit in `memory` bytes, smallest first.
+    pub fn bigger(&self, memory: u64) -> Vec<TableSize> {
+        SIZES
+            .iter()
+            .filter(|s| s.bytes() > self.bytes() && s.bytes() <= memory)
+            .copied()
+            .collect()
+    }
+
+    /// A `--table-size` value that picks this size (its bytes, rounded up to a megabyte).
+    pub fn flag_value(&self) -> String {
+        format!("{}M", (self.bytes() + (1 << 20) - 1) >> 20)
     }
 }
 
@@ -239,4 +283,43 @@ fn level_bar<'a>(
 /// search on `threads` threads (the tests' truth for the table built in its own layout).
 pub fn exact_table(coords: &SliceCoords, threads: usize, log: &mut dyn FnMut(&str)) -> SymTable {
     SymTable::build_reporting(coords, 4, threads, &mut level_bar(coords.entries(), log)).0
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// Without `--table-size`: the largest table kept that fits the memory, else the default.
+    #[test]
+    fn the_largest_kept_table_that_fits_is_used() {
+        let dir = std::env::temp_dir().join(format!("cube3-sizes-{}", std::process::id()));
+        std::fs::create_dir_all(&dir).unwrap();
+        let plenty = 64 << 30;
+        // Nothing kept: the default budget's size, or less where the memory is less.
+        assert_eq!(TableSize::kept_or_default(Some(&dir), plenty), Ok(SIZES[3]));
+        assert_eq!(TableSize::kept_or_default(None, plenty), Ok(SIZES[3]));
+        assert_eq!(
+            TableSize::kept_or_default(Some(&dir), SIZES[2].bytes()),
+            Ok(SIZES[2])
+        );
+        // The two smallest kept: the larger of them, and the bigger sizes named.
+        for s in &SIZES[..2] {
+            std::fs::write(dir.join(s.file), b"").unwrap();
+        }
+        let used = TableSize::kept_or_default(Some(&dir), plenty).unwrap();
+        assert_eq!(used, SIZES[1]);
+        assert_eq!(used.bigger(plenty), SIZES[2..].to_vec());
+        assert_eq!(used.bigger(SIZES[2].bytes()), vec![SIZES[2]]);
+        // A kept table that does not fit the memory is passed over.
+        assert_eq!(
+            TableSize::kept_or_default(Some(&dir), SIZES[1].bytes() - 1),
+            Ok(SIZES[0])
+        );
+        // The flag a size is offered with picks that size.
+        for s in SIZES {
+            let budget = crate::bytes::parse(&s.flag_value()).unwrap();
+            assert_eq!(TableSize::within(budget), Ok(s), "{}", s.flag_value());
+        }
+        std::fs::remove_dir_all(&dir).unwrap();
+    }
 }

@@ -31,7 +31,7 @@ const KORF_LIMIT: Duration = Duration::from_secs(90);
 pub(crate) struct Solved {
     pub length: usize,
     pub secs: f64,
-    nodes: u64,
+    pub nodes: u64,
 }
 
 /// cube3-opt with `args` on `lines` in one process: each cube's `--stats`.

@@ -9,6 +9,7 @@ mod compare;
 mod cube2_timing;
 mod cube3_build_timing;
 mod cube3_opt_timing;
+mod cube3_sizes;
 mod engine_2x2x2;
 mod engine_deep;
 mod engine_twips;
@@ -53,6 +54,9 @@ fn main() {
             "       bench nissy              (cube3-opt beside nissy-core's H48; needs its source)"
         );
         println!(
+            "       bench cube3-sizes        (cube3-opt's table sizes on nissy's 17-move scrambles)"
+        );
+        println!(
             "       bench deep               (twips' deep 3x3x3 rows alone, beside cube3-opt)"
         );
         println!("benchmarks: {}", all.join(", "));
@@ -93,6 +97,7 @@ fn main() {
             "cube3-opt" => cube3_opt_timing::run(),
             "cube3-build" => cube3_build_timing::run(),
             "nissy" => nissy_peer::run(),
+            "cube3-sizes" => cube3_sizes::run(),
             "deep" => {
                 build("twisty-cli", &[]);
                 engine_deep::run_alone()

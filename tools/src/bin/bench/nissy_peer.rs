@@ -69,7 +69,7 @@ pub fn run() {
     }
 }
 
-fn source() -> Option<PathBuf> {
+pub(crate) fn source() -> Option<PathBuf> {
     let dirs = [
         std::env::var_os("NISSY_CORE_DIR").map(PathBuf::from),
         Some(root().join("target/nissy-core")),
