@@ -234,6 +234,15 @@ pub fn lcm(a: u64, b: u64) -> u64 {
 }
 
 impl State {
+    /// One more than the largest label: the length of a table indexed by label.
+    pub fn label_count(&self) -> usize {
+        self.label
+            .iter()
+            .map(|&l| l as usize + 1)
+            .max()
+            .unwrap_or(0)
+    }
+
     /// The state after `p`.
     pub fn apply(&self, p: &Perm, modulus: &[u8]) -> State {
         let mut out = self.clone();

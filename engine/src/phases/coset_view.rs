@@ -111,7 +111,7 @@ impl CosetView {
                 .unwrap_or(0);
         }
         // Labels whose homes share an orbit become one colour.
-        let labels = label_count(goal);
+        let labels = goal.label_count();
         let mut colours = Union::new(labels);
         for q in 0..n {
             colours.join(
@@ -345,11 +345,6 @@ impl CosetView {
         }
         out
     }
-}
-
-/// One more than the largest label of `s`: the length of a table indexed by label.
-pub(super) fn label_count(s: &State) -> usize {
-    s.label.iter().map(|&l| l as usize + 1).max().unwrap_or(0)
 }
 
 fn gcd(a: u8, b: u8) -> u8 {

@@ -62,7 +62,7 @@ fn sign(images: impl Iterator<Item = usize>, start: usize) -> u8 {
 
 /// The orbits of `puzzle` whose goal labels are each their own (each label once in the puzzle).
 fn distinct_orbits(puzzle: &Puzzle) -> Vec<std::ops::Range<usize>> {
-    let labels = super::coset_view::label_count(&puzzle.goal);
+    let labels = puzzle.goal.label_count();
     let mut count = vec![0usize; labels];
     for &l in &puzzle.goal.label {
         count[l as usize] += 1;
@@ -85,7 +85,7 @@ pub fn kept(puzzle: &Puzzle, group: &[Perm], sub: &[Perm], most: usize) -> Vec<P
     if orbits.is_empty() || orbits.len() > 10 {
         return Vec::new();
     }
-    let labels = super::coset_view::label_count(&puzzle.goal);
+    let labels = puzzle.goal.label_count();
     let mut home = vec![0usize; labels];
     for r in &orbits {
         for q in r.clone() {

@@ -10,7 +10,6 @@
 //! the marked slots in the same places exactly when they differ by an element of the stabiliser:
 //! the view names the cosets by construction.
 
-use super::coset_view::label_count;
 use crate::model::{Move, Orbit, Perm, Puzzle, State};
 
 /// The puzzle's states as the slots of some fixed pieces.
@@ -39,7 +38,7 @@ impl SlotView {
         }
         let modulus = puzzle.modulus();
         let goal = &puzzle.goal;
-        let labels = label_count(goal);
+        let labels = goal.label_count();
         let blank = u8::try_from(fixed.len()).map_err(|_| "more than 255 pieces to fix")?;
         let mut mark = vec![blank; labels];
         let mut home_ori = vec![0u8; labels];

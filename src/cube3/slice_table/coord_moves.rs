@@ -3,6 +3,7 @@
 //! startup takes milliseconds.
 
 use super::coords::SliceCoords;
+use super::move_parts::{CornerMoves, EdgeMoves};
 use crate::cube3::cubie::{CubieCube, N_MOVES};
 
 impl SliceCoords {
@@ -83,53 +84,5 @@ impl SliceCoords {
             d += 1;
         }
         depth
-    }
-}
-
-/// The corner coordinate's moves, kept as their parts (see [`SliceCoords::corner_parts`]).
-#[derive(Default)]
-pub struct CornerMoves {
-    /// `places[k * 18 + m]`: the tetrad's places after move `m`.
-    places: Vec<u8>,
-    /// `twist[t * 18 + m]`.
-    twist: Vec<u16>,
-    /// Whether move `m` is odd on the corners.
-    odd: [u8; N_MOVES],
-    /// 1 where the coordinate keeps the parity (its lowest bit), else 0: shifts, since a division
-    /// by a value known only at run time cost the table's build 60 % more time.
-    parity_bits: u32,
-}
-
-impl CornerMoves {
-    /// The corner coordinate `x` after move `m`.
-    #[inline]
-    pub fn turn(&self, x: usize, m: usize) -> usize {
-        let b = self.parity_bits;
-        let (kt, p) = (x >> b, x & ((1 << b) - 1));
-        let (k, t) = (kt / 2187, kt % 2187);
-        let y = self.places[k * N_MOVES + m] as usize * 2187 + self.twist[t * N_MOVES + m] as usize;
-        (y << b) | ((p ^ self.odd[m] as usize) & ((1 << b) - 1))
-    }
-}
-
-/// The edge coordinate's moves, kept as their parts (see [`SliceCoords::edge_parts`]).
-#[derive(Default)]
-pub struct EdgeMoves {
-    /// `places[pl * 18 + m]`: the E- and M-slice places after move `m`.
-    places: Vec<u16>,
-    /// `flips[(e * 16 + f) * 18 + m]`: the E-slice flips `f` of the E-slice places `e` after `m`.
-    flips: Vec<u8>,
-    /// 4 where the coordinate keeps the flips (its lowest four bits), else 0.
-    flip_bits: u32,
-}
-
-impl EdgeMoves {
-    /// The edge coordinate `x` after move `m`.
-    #[inline]
-    pub fn turn(&self, x: usize, m: usize) -> usize {
-        let b = self.flip_bits;
-        let (pl, f) = (x >> b, x & ((1 << b) - 1));
-        ((self.places[pl * N_MOVES + m] as usize) << b)
-            + self.flips[((pl / 70) * 16 + f) * N_MOVES + m] as usize
     }
 }

@@ -13,9 +13,9 @@
 //! neither), the group is fixed by the symmetries (all 48 without the flips), and it holds every
 //! half turn: the search's tight-bound rule rests on that.
 
-use super::coord_moves::{CornerMoves, EdgeMoves};
 use super::edge_masks::{Compress, EdgeSym, M_SLICE};
 use super::fast_cube::FastCube;
+use super::move_parts::{CornerMoves, EdgeMoves};
 use crate::cube3::cubie::{CubieCube, N_MOVES};
 use crate::cube3::symmetry::SymGroup;
 use crate::cube3::two_phase_tables::classes_under;

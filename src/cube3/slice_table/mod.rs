@@ -2,7 +2,7 @@
 //! tetrads and twisted 0, edges in their slices), read on the cube and on its inverse.
 //!
 //! - `coords`: the coordinates and their symmetry tables ([`SliceCoords`]); `coord_moves`: their
-//!   move tables from their parts.
+//!   moves from their parts, kept as `move_parts`.
 //! - `edge_masks`: the edge coordinate conjugated by a symmetry with no table to miss in cache.
 //! - `edge_fallback`: the edges' own distance table (0.8 MB, nissy's eoesep), asked where the big
 //!   table reads at or below its base ([`EdgeFallback`]).
@@ -28,6 +28,7 @@ pub mod edge_fallback;
 pub mod edge_masks;
 pub mod fast_cube;
 pub mod line_bfs;
+mod move_parts;
 pub mod slice_search;
 
 pub use self::coords::{Shape, SliceCoords};
