@@ -143,6 +143,22 @@ fn phase_sizes_multiply_to_the_looks_on_the_megaminx() {
     sizes_multiply("megaminx.kpuzzle.json");
 }
 
+/// Every state `moves` reach from the goal, by breadth-first search with the engine's `apply`.
+fn reached(p: &Puzzle, set: &MoveSet, moves: &[usize]) -> HashSet<State> {
+    let modulus = p.modulus();
+    let mut seen = HashSet::from([p.goal.clone()]);
+    let mut queue = VecDeque::from([p.goal.clone()]);
+    while let Some(s) = queue.pop_front() {
+        for &m in moves {
+            let t = s.apply(&set.perms[m], &modulus);
+            if seen.insert(t.clone()) {
+                queue.push_back(t);
+            }
+        }
+    }
+    seen
+}
+
 #[test]
 fn a_coset_view_tells_apart_exactly_the_cosets_on_the_2x2x2() {
     let (p, set) = chosen(&shipped::open("2x2x2").unwrap());
@@ -161,20 +177,7 @@ fn a_coset_view_tells_apart_exactly_the_cosets_on_the_2x2x2() {
         "phase 1 to <U, R2, F2>, then the goal"
     );
     let phase1 = &chain.phases[0];
-    let modulus = p.modulus();
-    let bfs = |moves: &[usize]| {
-        let mut seen = HashSet::from([p.goal.clone()]);
-        let mut queue = VecDeque::from([p.goal.clone()]);
-        while let Some(s) = queue.pop_front() {
-            for &m in moves {
-                let t = s.apply(&set.perms[m], &modulus);
-                if seen.insert(t.clone()) {
-                    queue.push_back(t);
-                }
-            }
-        }
-        seen
-    };
+    let bfs = |moves: &[usize]| reached(&p, &set, moves);
     let all = bfs(&(0..set.perms.len()).collect::<Vec<_>>());
     let engine::phases::chain::Target::Moves(target) = &phase1.target else {
         panic!("a subgroup the moves make")
@@ -223,20 +226,7 @@ fn a_parity_the_subgroup_keeps_is_carried_and_tells_apart_exactly_its_cosets() {
     );
     // Brute force: the states that look like the goal through the view are the 12 that the
     // 3-cycles reach, of the 24.
-    let modulus = p.modulus();
-    let bfs = |moves: &[usize]| {
-        let mut seen = HashSet::from([p.goal.clone()]);
-        let mut queue = VecDeque::from([p.goal.clone()]);
-        while let Some(s) = queue.pop_front() {
-            for &m in moves {
-                let t = s.apply(&set.perms[m], &modulus);
-                if seen.insert(t.clone()) {
-                    queue.push_back(t);
-                }
-            }
-        }
-        seen
-    };
+    let bfs = |moves: &[usize]| reached(&p, &set, moves);
     let all = bfs(&(0..set.perms.len()).collect::<Vec<_>>());
     let three_cycles: Vec<usize> = (0..set.names.len())
         .filter(|&m| !set.names[m].starts_with('T'))
