@@ -13,13 +13,13 @@ impl SliceCoords {
     /// and the parts (80 KB) kept instead of the whole table (22 MB), which the table's build
     /// would otherwise hold beside the table.
     pub(super) fn corner_parts(&self, moves: &[CubieCube]) -> CornerMoves {
-        let per = if self.shape.parity { 2 } else { 1 };
+        let per = self.n_corner / (self.shape.places() * 2187);
         let part = |x: usize, m: usize| {
             self.corner_unparitied(&self.corner_cube(x * per).multiply(&moves[m]))
         };
         CornerMoves {
-            places: (0..70 * N_MOVES)
-                .map(|i| (part(i / N_MOVES * 2187, i % N_MOVES) / 2187) as u8)
+            places: (0..self.shape.places() * N_MOVES)
+                .map(|i| (part(i / N_MOVES * 2187, i % N_MOVES) / 2187) as u16)
                 .collect(),
             twist: (0..2187 * N_MOVES)
                 .map(|i| (part(i / N_MOVES, i % N_MOVES) % 2187) as u16)

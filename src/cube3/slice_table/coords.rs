@@ -3,9 +3,12 @@
 //! optionally with even permutations only and the four E-slice edges unflipped.
 //!
 //! - The corner coordinate: which positions hold the tetrad {URF, ULB, DLF, DRB} (70), the twist
-//!   (2,187) and, with `parity`, the permutation's parity. It is reduced by the 48 symmetries
-//!   (without flips: 3,393 classes, nissy's) or the 16 U-D ones (with flips, which only those
-//!   keep: 9,996), the classes indexing the table's rows.
+//!   (2,187) and, with `parity`, the permutation's parity; with `half_turns`, the places' coset
+//!   of the half-turn group instead of the tetrad's places (420: [`corner_cosets`]). It is reduced
+//!   by the 48 symmetries (without flips: 3,393 classes, nissy's) or the 16 U-D ones (with flips,
+//!   which only those keep: 9,996), the classes indexing the table's rows.
+//!
+//! [`corner_cosets`]: super::corner_cosets
 //! - The edge coordinate: which positions hold the E-slice edges (495), which of the other eight
 //!   hold the M-slice edges (70) and, with `flips`, the E-slice edges' flips in position order (16).
 //!
@@ -13,15 +16,17 @@
 //! neither), the group is fixed by the symmetries (all 48 without the flips), and it holds every
 //! half turn: the search's tight-bound rule rests on that.
 
-use super::edge_masks::{Compress, EdgeSym, M_SLICE};
+use super::corner_cosets::{HalfTurnCosets, COSETS};
+use super::edge_masks::{Compress, EdgeSym};
 use super::fast_cube::FastCube;
+use super::half_turn_rows::HalfTurnRows;
 use super::move_parts::{CornerMoves, EdgeMoves};
 use crate::cube3::cubie::{CubieCube, N_MOVES};
 use crate::cube3::symmetry::SymGroup;
 use crate::cube3::two_phase_tables::classes_under;
 
 /// Corner pieces of the first tetrad (URF, ULB, DLF, DRB); the others are the second.
-const TETRAD: [u8; 4] = [0, 2, 5, 7];
+pub(super) const TETRAD: [u8; 4] = [0, 2, 5, 7];
 
 /// Which parts of the group a table keeps (its size ladder, [`super::TableSize`]).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -31,6 +36,26 @@ pub struct Shape {
     /// Reduced by all 48 symmetries (only without flips, whose E-slice the other 32 move): a
     /// third of the entries, and one look-up serves the three axes.
     pub all_syms: bool,
+    /// The corners placed as in the half-turn group (its 420 cosets, the parity among them):
+    /// three times the entries of `parity`, which it replaces.
+    pub half_turns: bool,
+}
+
+impl Shape {
+    /// The rows come in pairs, a class and the parity with it (the parity kept beside the
+    /// classes, not in them).
+    fn parity_rows(&self) -> bool {
+        self.parity && !self.half_turns
+    }
+
+    /// Values of the corners' places: the tetrad's (70) or their half-turn cosets (420).
+    pub fn places(&self) -> usize {
+        if self.half_turns {
+            COSETS
+        } else {
+            70
+        }
+    }
 }
 
 /// Bits of the symmetry in a `row << SYM_BITS | sym` value.
@@ -38,9 +63,9 @@ pub const SYM_BITS: u32 = 6;
 const SYM_MASK: usize = (1 << SYM_BITS) - 1;
 
 /// Ranks of 4-subsets by mask, in increasing mask order.
-struct Combinations {
-    rank: Vec<u16>,
-    masks: Vec<u16>,
+pub(super) struct Combinations {
+    pub(super) rank: Vec<u16>,
+    pub(super) masks: Vec<u16>,
 }
 
 impl Combinations {
@@ -60,8 +85,8 @@ impl Combinations {
 /// The coordinates of one [`Shape`], with their move tables and the corner classes.
 pub struct SliceCoords {
     pub shape: Shape,
-    comb8: Combinations,
-    comb12: Combinations,
+    pub(super) comb8: Combinations,
+    pub(super) comb12: Combinations,
     pub n_corner: usize,
     pub n_edge: usize,
     /// The coordinates' moves, as their parts ([`SliceCoords::corner_move`], `edge_move`).
@@ -90,6 +115,9 @@ pub struct SliceCoords {
     pub corner_depth: Vec<u8>,
     edge_syms: Vec<EdgeSym>,
     compress: Box<Compress>,
+    pub(super) cosets: HalfTurnCosets,
+    /// The search's way to a row where the corners are placed as half turns place them.
+    half_turn_rows: HalfTurnRows,
 }
 
 impl SliceCoords {
@@ -106,7 +134,7 @@ impl SliceCoords {
     }
 
     pub fn new(shape: Shape) -> Self {
-        let n_corner = 70 * 2187 * if shape.parity { 2 } else { 1 };
+        let n_corner = shape.places() * 2187 * if shape.parity_rows() { 2 } else { 1 };
         let n_edge = 495 * 70 * if shape.flips { 16 } else { 1 };
         let mut c = SliceCoords {
             shape,
@@ -130,6 +158,8 @@ impl SliceCoords {
             corner_depth: Vec::new(),
             edge_syms: Vec::new(),
             compress: Box::new(Compress::new()),
+            cosets: HalfTurnCosets::new(),
+            half_turn_rows: HalfTurnRows::default(),
         };
         assert!(
             !(shape.all_syms && shape.flips),
@@ -159,15 +189,24 @@ impl SliceCoords {
         }
         c.places_conj = places_conj;
         c.flips_conj = flips_conj;
-        let per = if shape.parity { 2 } else { 1 };
+        let per = if shape.parity_rows() { 2 } else { 1 };
         let (class_sym, reps, self_syms) = classes_under(
-            70 * 2187,
+            shape.places() * 2187,
             &c.group,
             SYM_BITS,
             |cube, x| *cube = c.corner_cube(x * per),
             |cube| c.corner_unparitied(cube),
         );
         (c.class_sym, c.reps, c.self_syms) = (class_sym, reps, self_syms);
+        if shape.half_turns {
+            c.half_turn_rows = HalfTurnRows::new(
+                &c.group,
+                &c.cosets,
+                &c.comb8.rank,
+                |x| c.tetrad_cube(x, 0),
+                |raw| c.class_sym[raw] as usize,
+            );
+        }
         c.row_moves = (0..c.rows() * N_MOVES)
             .map(|i| c.corner_move(c.rep(i / N_MOVES), i % N_MOVES) as u32)
             .collect();
@@ -184,7 +223,7 @@ impl SliceCoords {
     /// that takes it to the representative: `row << SYM_BITS | sym`.
     #[inline(always)]
     pub fn class_sym(&self, corner: usize) -> usize {
-        if self.shape.parity {
+        if self.shape.parity_rows() {
             let cs = self.class_sym[corner / 2] as usize;
             ((cs >> SYM_BITS) * 2 + corner % 2) << SYM_BITS | (cs & SYM_MASK)
         } else {
@@ -201,6 +240,9 @@ impl SliceCoords {
     /// [`SliceCoords::class_sym`] of a search cube whose parity the caller knows.
     #[inline(always)]
     pub fn view_class_sym(&self, c: &FastCube, parity: u8) -> usize {
+        if self.shape.half_turns {
+            return self.half_turn_rows.class_sym(c, &self.cosets);
+        }
         let (mask, twist) = c.corner_parts();
         let cs = self.class_sym[self.comb8.rank[mask] as usize * 2187 + twist] as usize;
         if self.shape.parity {
@@ -248,12 +290,12 @@ impl SliceCoords {
 
     /// Rows of the table.
     pub fn rows(&self) -> usize {
-        self.reps.len() * if self.shape.parity { 2 } else { 1 }
+        self.reps.len() * if self.shape.parity_rows() { 2 } else { 1 }
     }
 
     /// The corner coordinate of row `row`'s representative.
     pub fn rep(&self, row: usize) -> usize {
-        if self.shape.parity {
+        if self.shape.parity_rows() {
             self.reps[row / 2] as usize * 2 + row % 2
         } else {
             self.reps[row] as usize
@@ -262,24 +304,34 @@ impl SliceCoords {
 
     /// The symmetries that fix row `row`'s representative (bit `s`).
     pub fn self_syms(&self, row: usize) -> u64 {
-        self.self_syms[if self.shape.parity { row / 2 } else { row }]
+        self.self_syms[if self.shape.parity_rows() {
+            row / 2
+        } else {
+            row
+        }]
     }
 
     /// The corner coordinate (tetrad, twist, parity) of `c`.
     pub fn corner(&self, c: &CubieCube) -> usize {
         let x = self.corner_unparitied(c);
-        if self.shape.parity {
+        if self.shape.parity_rows() {
             x * 2 + crate::coord::perm_parity(&c.cp) as usize
         } else {
             x
         }
     }
 
-    /// The corner coordinate without the parity (which the search keeps track of instead).
+    /// The corner coordinate without the parity (which the search keeps track of instead; the
+    /// half-turn cosets hold it).
     #[inline(always)]
     pub fn corner_unparitied(&self, c: &CubieCube) -> usize {
-        let (mask, twist) = FastCube::from_cubie(c).corner_parts();
-        self.comb8.rank[mask] as usize * 2187 + twist
+        let fast = FastCube::from_cubie(c);
+        let (mask, twist) = fast.corner_parts();
+        if self.shape.half_turns {
+            self.cosets.of(&fast.corner_pieces()) * 2187 + twist
+        } else {
+            self.comb8.rank[mask] as usize * 2187 + twist
+        }
     }
 
     /// The edge coordinate (E-slice places, M-slice places among the rest, E-slice flips) of `c`.
@@ -287,75 +339,6 @@ impl SliceCoords {
     pub fn edge(&self, c: &CubieCube) -> usize {
         let (e, m, f) = FastCube::from_cubie(c).edge_masks();
         self.edge_of_masks(e, m, f)
-    }
-
-    /// A cube with corner coordinate `x` (edges solved).
-    pub fn corner_cube(&self, x: usize) -> CubieCube {
-        let (x, parity) = if self.shape.parity {
-            (x / 2, (x % 2) as u8)
-        } else {
-            (x, 0)
-        };
-        let mut c = CubieCube::SOLVED;
-        let mask = self.comb8.masks[x / 2187];
-        let (mut a, mut b) = (0, 0);
-        let others = [1u8, 3, 4, 6];
-        for i in 0..8 {
-            if mask >> i & 1 == 1 {
-                c.cp[i] = TETRAD[a];
-                a += 1;
-            } else {
-                c.cp[i] = others[b];
-                b += 1;
-            }
-        }
-        if crate::coord::perm_parity(&c.cp) != parity {
-            // Two pieces of one tetrad swapped: the same places, the other parity.
-            let first: Vec<usize> = (0..8).filter(|&i| mask >> i & 1 == 1).take(2).collect();
-            c.cp.swap(first[0], first[1]);
-        }
-        c.set_twist(x % 2187);
-        c
-    }
-
-    /// A cube with edge coordinate `x` (corners solved).
-    pub fn edge_cube(&self, x: usize) -> CubieCube {
-        let (x, flips) = if self.shape.flips {
-            (x / 16, x % 16)
-        } else {
-            (x, 0)
-        };
-        let e_mask = self.comb12.masks[x / 70];
-        let m_mask = self.comb8.masks[x % 70];
-        let mut c = CubieCube::SOLVED;
-        let (mut e, mut m, mut s, mut rest, mut k) = (8u8, 0, 0, 0, 0);
-        let s_slice = [0u8, 2, 4, 6];
-        let mut parity = 0;
-        for i in 0..12 {
-            c.eo[i] = 0;
-            if e_mask >> i & 1 == 1 {
-                c.ep[i] = e;
-                c.eo[i] = (flips >> k & 1) as u8;
-                parity ^= c.eo[i];
-                e += 1;
-                k += 1;
-            } else {
-                if m_mask >> rest & 1 == 1 {
-                    c.ep[i] = M_SLICE[m];
-                    m += 1;
-                } else {
-                    c.ep[i] = s_slice[s];
-                    s += 1;
-                }
-                rest += 1;
-            }
-        }
-        // Untracked flips keep the total even, so that the cube is a real one.
-        if parity == 1 {
-            let i = (0..12).find(|&i| e_mask >> i & 1 == 0).unwrap_or(0);
-            c.eo[i] = 1;
-        }
-        c
     }
 
     /// Table rows and columns: corner classes and edge coordinates.

@@ -119,6 +119,15 @@ impl FastCube {
         (mask, twist)
     }
 
+    /// The corner pieces by position (their twists above, as [`super::corner_cosets::rank8`]
+    /// reads them).
+    #[inline(always)]
+    pub fn corner_pieces(&self) -> [u8; 8] {
+        let mut p = [0u8; 8];
+        p.copy_from_slice(&self.c[..8]);
+        p
+    }
+
     /// The edges' orientations by position (12 bits).
     #[inline(always)]
     pub fn orientations(&self) -> usize {

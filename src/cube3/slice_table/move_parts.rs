@@ -7,8 +7,8 @@ use crate::cube3::cubie::N_MOVES;
 /// The corner coordinate's moves, kept as their parts (see `SliceCoords::corner_parts`).
 #[derive(Default)]
 pub struct CornerMoves {
-    /// `places[k * 18 + m]`: the tetrad's places after move `m`.
-    pub(super) places: Vec<u8>,
+    /// `places[k * 18 + m]`: the tetrad's places (or their half-turn coset) after move `m`.
+    pub(super) places: Vec<u16>,
     /// `twist[t * 18 + m]`.
     pub(super) twist: Vec<u16>,
     /// Whether move `m` is odd on the corners.
