@@ -74,7 +74,7 @@ proptest! {
         let g = Random::new(nodes, nodes * per_node / 2 + nodes / 3, seed);
         let goal = seed as usize % nodes;
         let truth = g.distances(goal);
-        let table = line_bfs::build(&g, goal, threads, &mut |_| {});
+        let table = line_bfs::build(&g, goal, threads, &mut |_| {}, None);
         let base = table.base;
         for first in (0..nodes).step_by(PER_LINE) {
             let line = first..(first + PER_LINE).min(nodes);
@@ -90,4 +90,102 @@ proptest! {
             }
         }
     }
+}
+
+/// An interrupted build resumes from its last kept level and ends with the table an uninterrupted
+/// build makes, entry for entry; kept levels that are damaged are named and the build starts from
+/// the goal.
+#[test]
+fn an_interrupted_build_resumes_from_its_kept_levels() {
+    use line_bfs::{Event, Resume};
+    let dir = std::env::temp_dir().join(format!("line-bfs-resume-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let resume = Resume {
+        path: dir.join("table.levels"),
+        name: "test table".into(),
+        key: 7,
+        min_seconds: 0.0,
+    };
+    for (seed, stop_at) in [(11u64, 3usize), (12, 5), (13, 1)] {
+        let g = Random::new(20_000, 24_000, seed);
+        let goal = (0..).find(|&i| g.adjacent[i].len() > 1).unwrap();
+        let whole = line_bfs::build(&g, goal, 2, &mut |_| {}, None);
+        // Interrupted when depth `stop_at` is told (the levels before it kept).
+        let interrupted = std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| {
+            line_bfs::build(
+                &g,
+                goal,
+                2,
+                &mut |e| {
+                    if let Event::Level(l) = e {
+                        assert!(l.depth != stop_at, "interrupted");
+                    }
+                },
+                Some(&resume),
+            )
+        }));
+        assert!(interrupted.is_err());
+        // Interrupted at depth 1, nothing was kept: the build starts from the goal again.
+        assert_eq!(resume.path.exists(), stop_at > 1);
+        let mut resumed_at = None;
+        let again = line_bfs::build(
+            &g,
+            goal,
+            1,
+            &mut |e| {
+                if let Event::Resumed { depth, .. } = e {
+                    resumed_at = Some(depth);
+                }
+            },
+            Some(&resume),
+        );
+        assert_eq!(
+            resumed_at,
+            (stop_at > 1).then(|| stop_at - 1),
+            "seed {seed}"
+        );
+        assert_eq!(again.base, whole.base);
+        for i in 0..g.size() {
+            assert_eq!(again.get(i), whole.get(i), "seed {seed}, entry {i}");
+        }
+        // The caller removes them once the table is kept (cube3-opt's `SliceTables`).
+        resume.discard();
+    }
+    // Damaged kept levels: named, not used.
+    let g = Random::new(20_000, 24_000, 14);
+    let whole = line_bfs::build(&g, 0, 2, &mut |_| {}, None);
+    let _ = std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| {
+        line_bfs::build(
+            &g,
+            0,
+            2,
+            &mut |e| {
+                if let Event::Level(l) = e {
+                    assert!(l.depth != 4, "interrupted");
+                }
+            },
+            Some(&resume),
+        )
+    }));
+    let mut bytes = std::fs::read(&resume.path).unwrap();
+    let mid = bytes.len() / 2;
+    bytes[mid] ^= 1;
+    std::fs::write(&resume.path, &bytes).unwrap();
+    let mut why = Vec::new();
+    let again = line_bfs::build(
+        &g,
+        0,
+        2,
+        &mut |e| match e {
+            Event::NotKept(w) => why.push(w),
+            Event::Resumed { .. } => panic!("resumed from damaged levels"),
+            _ => {}
+        },
+        Some(&resume),
+    );
+    assert!(why[0].contains("checksum mismatch"), "{why:?}");
+    for i in 0..g.size() {
+        assert_eq!(again.get(i), whole.get(i), "entry {i}");
+    }
+    let _ = std::fs::remove_dir_all(&dir);
 }

@@ -27,14 +27,15 @@ const USAGE: Usage = Usage {
               string (54 colours in the order U R F D L B). Output: one optimal solution per line in\n\
               outer face turns, for the cube as held after the scramble; empty for a solved cube. A bad\n\
               line is reported on stderr with line and column and gets no output line; exit code 2.\n\
-              The table is the largest that fits --table-size: 28 MB, 57 MB, 1.3 GB or 2.6 GB (powers\n\
-              of 1024, as --table-size reads sizes and the build reports them); the larger, the\n\
-              faster. Without the flag: the largest already kept that fits the memory available, and\n\
-              a line on stderr names the bigger sizes --table-size would build; none kept: 4G. It is\n\
-              cached in --tables DIR (default $TWISTY_CACHE_DIR, $XDG_CACHE_HOME/twisty or\n\
-              ~/.cache/twisty) and built there on first use, in its own size\n\
-              of memory, with a progress line per depth (5 s for the smallest, minutes for the\n\
-              largest, on 2 cores).\n\
+              The table is the largest that fits --table-size: 28 MB, 57 MB, 166 MB, 1.3 GB, 2.6 GB\n\
+              or 7.7 GB (powers of 1024, as --table-size reads sizes and the build reports them); the\n\
+              larger, the faster, up to 2.6 GB (7.7 GB is a little faster). Without the flag: the largest already kept that fits the memory\n\
+              available, and a line on stderr names the bigger sizes --table-size would build; none\n\
+              kept: 4G. It is cached in --tables DIR (default $TWISTY_CACHE_DIR,\n\
+              $XDG_CACHE_HOME/twisty or ~/.cache/twisty) and built there on first use, on every\n\
+              thread, in its own size of memory, with a progress line per depth and the time left\n\
+              (5 s for the smallest, about 14 min for the largest, on 2 cores). An interrupted build\n\
+              resumes: levels that took over a minute are kept beside the table (a .levels file).\n\
               Each cube is searched on all --threads; progress of searches over a second goes to stderr,\n\
               or, for many cubes with stderr on a terminal, one line: cubes done, mean seconds a cube.\n\
               Answers come in input order. Tables are mapped, not read: a second run starts at once.",
@@ -154,9 +155,7 @@ fn bigger_sizes(size: TableSize, memory: u64, threads: usize, log: &mut dyn FnMu
     let offers: Vec<String> = bigger
         .iter()
         .map(|s| {
-            // The build's pace on this project's machine (docs/performance.md): 3 MB a second a
-            // thread, both for the 1.3 GB and the 2.6 GB table.
-            let minutes = s.bytes() as f64 / (3.0e6 * threads as f64) / 60.0;
+            let minutes = s.build_seconds(threads) / 60.0;
             format!(
                 "--table-size {} builds {} in about {:.0} min and solves one in {:.1} s",
                 s.flag_value(),

@@ -15,7 +15,12 @@
 //! base), 1 (base + 1) and 3; one more pull marks base + 2 as 2, and what is left, 3, is base + 3
 //! or more. The levels beyond are never searched. (The rule picks the base that the exact table's
 //! best mean bound picked, on the sizes it was compared on: docs/cube3.md.)
+//!
+//! A build given a [`Resume`] keeps its levels as it goes and starts after the last one kept
+//! ([`kept_levels`](super::kept_levels)); it reports each level, and within a long level the share
+//! of the lines swept, for a progress bar and an estimate of the time left ([`Event`]).
 
+pub use super::kept_levels::Resume;
 use crate::dist_table::bfs::Level;
 use crate::dist_table::fields::{fields_equal, with_huge_pages};
 use crate::dist_table::line_table::{misalignment, LineTable, PER_LINE};
@@ -85,22 +90,83 @@ impl Lines<'_> {
     }
 }
 
+/// What a build tells as it goes.
+pub enum Event<'a> {
+    /// A level done.
+    Level(&'a Level),
+    /// Within the level to `depth`: the share of the lines swept, about every two seconds; `last`:
+    /// the build ends with this level.
+    Sweeping {
+        depth: usize,
+        done: f64,
+        seconds: f64,
+        last: bool,
+    },
+    /// Started after the kept level `depth`, which the interrupted build reached in `seconds`
+    /// (the levels' seconds from then on count them too).
+    Resumed { depth: usize, seconds: f64 },
+    /// The levels up to `depth` kept, in `seconds`.
+    Kept { depth: usize, seconds: f64 },
+    /// Levels kept but not used, or not kept: why (the build goes on).
+    NotKept(String),
+}
+
 /// Builds the slice table over `graph` (entries `0..graph.size()`) from `goal` on `threads`
-/// threads, telling `report` of each level.
+/// threads, telling `report` as it goes; with `resume`, keeping its levels and starting after
+/// those kept.
 pub fn build<G: Graph + Sync>(
     graph: &G,
     goal: usize,
     threads: usize,
-    report: &mut dyn FnMut(&Level),
+    report: &mut dyn FnMut(Event),
+    resume: Option<&Resume>,
 ) -> LineTable {
-    let start = std::time::Instant::now();
+    let mut start = std::time::Instant::now();
     let entries = graph.size();
     let lines = (entries + PER_LINE - 1) / PER_LINE;
     let mut words = with_huge_pages::<u64>(lines * WORDS + WORDS);
     words.resize(lines * WORDS + WORDS, u64::MAX);
     let offset = misalignment(&words);
     let body = &mut words[offset..offset + lines * WORDS];
-    // Past the last entry: 0, never searched (nor read: no index reaches them).
+    clear_past_last(body, entries, lines);
+    let kept = match resume.map(|r| r.read(body)) {
+        Some(Ok(Some((sizes, seconds)))) => {
+            report(Event::Resumed {
+                depth: sizes.len() - 1,
+                seconds,
+            });
+            let before = std::time::Duration::from_secs_f64(seconds);
+            start = start.checked_sub(before).unwrap_or(start);
+            Some(sizes)
+        }
+        Some(Err(why)) => {
+            report(Event::NotKept(format!("{why}; starting from the goal")));
+            // (Read over part of the lines: set them back.)
+            body.fill(u64::MAX);
+            clear_past_last(body, entries, lines);
+            None
+        }
+        _ => None,
+    };
+    // SAFETY: AtomicU64 has the same size and alignment as u64, and `body` is borrowed mutably
+    // for as long as `atoms` lives, so no other access to these words exists.
+    let atoms: &[AtomicU64] = unsafe { &*(body as *mut [u64] as *const [AtomicU64]) };
+    let t = Lines {
+        words: atoms,
+        entries,
+    };
+    let run = Run {
+        graph,
+        threads,
+        start,
+        resume,
+    };
+    let base = search(&t, &run, goal, kept, report);
+    LineTable::from_lines(words, offset, entries, base)
+}
+
+/// Past the last entry: 0, never searched (nor read: no index reaches them).
+fn clear_past_last(body: &mut [u64], entries: usize, lines: usize) {
     if let Some(last) = body.chunks_mut(WORDS).last() {
         let used = entries - (lines - 1) * PER_LINE;
         for (k, w) in last.iter_mut().enumerate() {
@@ -110,79 +176,126 @@ pub fn build<G: Graph + Sync>(
             }
         }
     }
-    // SAFETY: AtomicU64 has the same size and alignment as u64, and `body` is borrowed mutably
-    // for as long as `atoms` lives, so no other access to these words exists.
-    let atoms: &[AtomicU64] = unsafe { &*(body as *mut [u64] as *const [AtomicU64]) };
-    let t = Lines {
-        words: atoms,
-        entries,
-    };
-    let (base, _) = search(&t, graph, goal, threads, &mut |depth, states, reached| {
-        report(&Level {
+}
+
+/// What every level of one build shares.
+struct Run<'a, G> {
+    graph: &'a G,
+    threads: usize,
+    start: std::time::Instant,
+    resume: Option<&'a Resume>,
+}
+
+/// The levels, from the goal or after the kept ones (`kept`: their sizes); returns the base.
+fn search<G: Graph + Sync>(
+    t: &Lines,
+    run: &Run<G>,
+    goal: usize,
+    kept: Option<Vec<u64>>,
+    report: &mut dyn FnMut(Event),
+) -> u8 {
+    let entries = t.entries as u64;
+    let threads = run.threads;
+    let tell = |report: &mut dyn FnMut(Event), depth: usize, states: u64, reached: u64| {
+        report(Event::Level(&Level {
             depth,
             states,
             reached,
-            seconds: start.elapsed().as_secs_f64(),
-        })
-    });
-    LineTable::from_lines(words, offset, entries, base)
-}
-
-/// The levels; returns the base and the entries at each depth searched.
-fn search<G: Graph + Sync>(
-    t: &Lines,
-    graph: &G,
-    goal: usize,
-    threads: usize,
-    report: &mut dyn FnMut(usize, u64, u64),
-) -> (u8, Vec<u64>) {
-    let entries = t.entries as u64;
-    // The goal (and the entries standing for it) at depth 0: 3 -> 1.
-    let mut goal_entries = vec![goal];
-    graph.equivalents(goal, |e| goal_entries.push(e));
-    goal_entries.sort_unstable();
-    goal_entries.dedup();
-    for &g in &goal_entries {
-        let (w, shift) = Lines::slot(g);
-        t.words[w].fetch_and(!(2 << shift), Ordering::Relaxed);
-        let last = &t.words[g / PER_LINE * WORDS + WORDS - 1];
-        last.fetch_and(!LEAST, Ordering::Relaxed);
-    }
-    let mut distribution = vec![goal_entries.len() as u64];
-    let mut reached = distribution[0];
-    report(0, reached, reached);
+            seconds: run.start.elapsed().as_secs_f64(),
+        }))
+    };
+    let mut distribution = match kept {
+        Some(sizes) => sizes,
+        None => {
+            // The goal (and the entries standing for it) at depth 0: 3 -> 1.
+            let mut goal_entries = vec![goal];
+            run.graph.equivalents(goal, |e| goal_entries.push(e));
+            goal_entries.sort_unstable();
+            goal_entries.dedup();
+            for &g in &goal_entries {
+                let (w, shift) = Lines::slot(g);
+                t.words[w].fetch_and(!(2 << shift), Ordering::Relaxed);
+                let last = &t.words[g / PER_LINE * WORDS + WORDS - 1];
+                last.fetch_and(!LEAST, Ordering::Relaxed);
+            }
+            vec![goal_entries.len() as u64]
+        }
+    };
+    let mut reached: u64 = distribution.iter().sum();
+    tell(
+        report,
+        distribution.len() - 1,
+        *distribution.last().unwrap(),
+        reached,
+    );
     loop {
         let depth = distribution.len() - 1;
         let left = entries - reached;
-        let found = level(t, graph, distribution[depth] * 4 > left, threads);
+        let began = std::time::Instant::now();
+        let pull = distribution[depth] * 4 > left;
+        let found = level(t, run, pull, &mut |done| {
+            report(Event::Sweeping {
+                depth: depth + 1,
+                done,
+                seconds: run.start.elapsed().as_secs_f64(),
+                last: false,
+            })
+        });
         if found == 0 {
             // Every entry reached: 0 up to depth - 1, 1 at the last depth.
             if depth == 0 {
                 sweep(t, 0, threads);
-                return (0, distribution);
+                return 0;
             }
-            return ((depth - 1) as u8, distribution);
+            return (depth - 1) as u8;
         }
         sweep(t, (depth + 1) as u8, threads);
         reached += found;
         distribution.push(found);
-        report(depth + 1, found, reached);
+        tell(report, depth + 1, found, reached);
         if found * 10 >= entries {
             // Base `depth`: 0 is at most it, 1 one more. One more level, pulled, is 2.
-            let found = level(t, graph, true, threads);
+            let found = level(t, run, true, &mut |done| {
+                report(Event::Sweeping {
+                    depth: depth + 2,
+                    done,
+                    seconds: run.start.elapsed().as_secs_f64(),
+                    last: true,
+                })
+            });
             reached += found;
-            distribution.push(found);
-            report(depth + 2, found, reached);
-            return (depth as u8, distribution);
+            tell(report, depth + 2, found, reached);
+            return depth as u8;
+        }
+        match run.resume {
+            Some(r) if began.elapsed().as_secs_f64() >= r.min_seconds => {
+                let writing = std::time::Instant::now();
+                let seconds = run.start.elapsed().as_secs_f64();
+                match r.keep(t.words, &distribution, seconds) {
+                    Ok(()) => report(Event::Kept {
+                        depth: depth + 1,
+                        seconds: writing.elapsed().as_secs_f64(),
+                    }),
+                    Err(e) => report(Event::NotKept(format!(
+                        "{}: {e} (the build goes on; an interruption would resume from the \
+                         levels kept before, if any)",
+                        r.path.display()
+                    ))),
+                }
+            }
+            _ => {}
         }
     }
 }
 
 /// One level: marks as 2 the unreached entries next to a 1 (forward from the 1s, or each unreached
-/// entry pulling). Returns how many.
-fn level<G: Graph + Sync>(t: &Lines, graph: &G, pull: bool, threads: usize) -> u64 {
+/// entry pulling). Returns how many. The calling thread tells `tick` the share of lines taken,
+/// about every two seconds.
+fn level<G: Graph + Sync>(t: &Lines, run: &Run<G>, pull: bool, tick: &mut dyn FnMut(f64)) -> u64 {
+    let (graph, threads) = (run.graph, run.threads);
     let next_chunk = AtomicUsize::new(0);
-    let work = || {
+    let work = |mut tick: Option<&mut dyn FnMut(f64)>| {
+        let mut last_tick = std::time::Instant::now();
         let wanted = if pull { UNREACHED } else { CUR };
         let mut run: Vec<usize> = Vec::with_capacity(RUN);
         let mut found = 0u64;
@@ -208,6 +321,12 @@ fn level<G: Graph + Sync>(t: &Lines, graph: &G, pull: bool, threads: usize) -> u
             if lo >= t.lines() {
                 break;
             }
+            if let Some(tick) = tick.as_mut() {
+                if last_tick.elapsed().as_secs_f64() >= 2.0 {
+                    tick(lo as f64 / t.lines() as f64);
+                    last_tick = std::time::Instant::now();
+                }
+            }
             for line in lo..(lo + CHUNK_LINES).min(t.lines()) {
                 for k in 0..WORDS {
                     let word = t.words[line * WORDS + k].load(Ordering::Relaxed);
@@ -226,8 +345,10 @@ fn level<G: Graph + Sync>(t: &Lines, graph: &G, pull: bool, threads: usize) -> u
         found
     };
     std::thread::scope(|scope| {
-        let workers: Vec<_> = (1..threads.max(1)).map(|_| scope.spawn(work)).collect();
-        let mine = work();
+        let workers: Vec<_> = (1..threads.max(1))
+            .map(|_| scope.spawn(|| work(None)))
+            .collect();
+        let mine = work(Some(tick));
         mine + workers
             .into_iter()
             .map(|w| w.join().unwrap_or(0))

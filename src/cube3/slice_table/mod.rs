@@ -15,18 +15,25 @@
 //!   `children`: a node's children, look-ups overlapped.
 //!
 //! The group is fixed by every symmetry, so the table is a true distance table over cosets and a
-//! plain breadth-first search builds it, in the table's own 2 bits an entry. Four sizes ([`SIZES`]):
-//! the bare group and with even permutations only, reduced by all 48 symmetries (nissy's h0, with
-//! the parity); then with the four E-slice edges unflipped, and with both, reduced by the 16 U-D
-//! symmetries (which keep the E slice) and read along the three axes. `--table-size` picks the
-//! largest that fits.
+//! plain breadth-first search builds it, in the table's own 2 bits an entry. Six sizes ([`SIZES`]):
+//! the bare group, with even permutations only, and with the corners placed as half turns place
+//! them, reduced by all 48 symmetries (nissy's h0, with the parity, then three times that); then
+//! with the four E-slice edges unflipped, and with the parity or the half-turn corners besides,
+//! reduced by the 16 U-D symmetries (which keep the E slice) and read along the three axes.
+//! `--table-size` picks the largest that fits; a build resumes after an interruption
+//! (`kept_levels`).
 
+mod build_report;
 mod children;
+mod coord_cubes;
 mod coord_moves;
 pub mod coords;
+pub mod corner_cosets;
 pub mod edge_fallback;
 pub mod edge_masks;
 pub mod fast_cube;
+mod half_turn_rows;
+mod kept_levels;
 pub mod line_bfs;
 mod move_parts;
 pub mod slice_search;
@@ -52,60 +59,98 @@ pub struct TableSize {
     /// The mean seconds of a 17-move cube of nissy's benchmark on 2 threads (docs/performance.md,
     /// "cube3-opt's sizes"), for telling a user what a bigger size would give.
     pub seconds_17: f64,
+    /// The build's seconds on 2 threads (`bench cube3-build`), for its time left and for telling
+    /// a user how long a bigger size takes.
+    pub build_seconds_2: f64,
 }
 
 // Measured by `bench cube3-sizes` on this project's machine, 2 threads (docs/performance.md,
 // "cube3-opt's sizes").
 const S48: f64 = 41.8;
 const SP48: f64 = 23.0;
-const SF: f64 = 1.62;
-const SPF: f64 = 1.05;
+const SF: f64 = 1.65;
+const SPF: f64 = 0.98;
+const SH48: f64 = 18.0;
+const SHF: f64 = 1.01;
 
 /// The ladder, smallest first.
-pub const SIZES: [TableSize; 4] = [
+pub const SIZES: [TableSize; 6] = [
     TableSize {
         shape: Shape {
             parity: false,
             flips: false,
             all_syms: true,
+            half_turns: false,
         },
         corner_classes: 3_393,
         file: "cube3-slices-48.bin",
         seconds_17: S48,
+        build_seconds_2: 4.3,
     },
     TableSize {
         shape: Shape {
             parity: true,
             flips: false,
             all_syms: true,
+            half_turns: false,
         },
         corner_classes: 6_786,
         file: "cube3-slices-parity-48.bin",
         seconds_17: SP48,
+        build_seconds_2: 11.0,
+    },
+    TableSize {
+        shape: Shape {
+            parity: true,
+            flips: false,
+            all_syms: true,
+            half_turns: true,
+        },
+        corner_classes: 19_926,
+        file: "cube3-slices-halves-48.bin",
+        seconds_17: SH48,
+        build_seconds_2: 22.0,
     },
     TableSize {
         shape: Shape {
             parity: false,
             flips: true,
             all_syms: false,
+            half_turns: false,
         },
         corner_classes: 9_996,
         file: "cube3-slices-flips.bin",
         seconds_17: SF,
+        build_seconds_2: 213.0,
     },
     TableSize {
         shape: Shape {
             parity: true,
             flips: true,
             all_syms: false,
+            half_turns: false,
         },
         corner_classes: 19_992,
         file: "cube3-slices-parity-flips.bin",
         seconds_17: SPF,
+        build_seconds_2: 524.0,
+    },
+    TableSize {
+        shape: Shape {
+            parity: true,
+            flips: true,
+            all_syms: false,
+            half_turns: true,
+        },
+        corner_classes: 59_154,
+        file: "cube3-slices-halves-flips.bin",
+        seconds_17: SHF,
+        build_seconds_2: 845.0,
     },
 ];
 
-/// The default budget: 4 GiB (the largest size, 2.7 GB, fits).
+/// The default budget: 4 GiB (the 2.6 GiB size fits; the 7.7 GiB one, built in about 14 minutes,
+/// is built only when asked for or used when already kept).
 pub const DEFAULT_BUDGET: u64 = 4 << 30;
 
 impl TableSize {
@@ -158,6 +203,12 @@ impl TableSize {
             .collect()
     }
 
+    /// The build's expected seconds on `threads` threads: its time on this project's machine's 2
+    /// (docs/performance.md), shared among the threads.
+    pub fn build_seconds(&self, threads: usize) -> f64 {
+        self.build_seconds_2 * 2.0 / threads.max(1) as f64
+    }
+
     /// A `--table-size` value that picks this size (its bytes, rounded up to a megabyte).
     pub fn flag_value(&self) -> String {
         format!("{}M", (self.bytes() + (1 << 20) - 1) >> 20)
@@ -191,8 +242,15 @@ impl SliceTables {
         let coords = SliceCoords::new(size.shape);
         let key = size.shape.parity as u64
             | (size.shape.flips as u64) << 1
-            | (size.shape.all_syms as u64) << 2;
+            | (size.shape.all_syms as u64) << 2
+            | (size.shape.half_turns as u64) << 3;
         let path = dir.map(|d| d.join(size.file));
+        let resume = path.as_ref().map(|p| line_bfs::Resume {
+            path: p.with_extension("levels"),
+            name: NAME.to_string(),
+            key,
+            min_seconds: 60.0,
+        });
         let table = crate::table_keeping::cached(
             path.as_deref(),
             log,
@@ -209,10 +267,23 @@ impl SliceTables {
                         d.display()
                     ));
                 }
-                build(&coords, threads, log)
+                build(
+                    &coords,
+                    threads,
+                    size.build_seconds(threads),
+                    resume.as_ref(),
+                    log,
+                )
             },
             |t, p| t.save(p, NAME, key),
         );
+        // The levels kept while building go once the table is kept (not before: an interruption
+        // while the table is saved still resumes from them).
+        if let (Some(r), Some(p)) = (&resume, &path) {
+            if p.is_file() && r.path.exists() {
+                r.discard();
+            }
+        }
         let fallback = (!size.shape.flips).then(|| {
             EdgeFallback::new(&coords, |f| {
                 let path = dir.map(|d| d.join(FALLBACK_FILE));
@@ -234,8 +305,15 @@ impl SliceTables {
     }
 }
 
-/// The table by breadth-first search in its own layout ([`line_bfs`]): its size in memory, no more.
-fn build(coords: &SliceCoords, threads: usize, log: &mut dyn FnMut(&str)) -> LineTable {
+/// The table by breadth-first search in its own layout ([`line_bfs`]): its size in memory, no more;
+/// with `resume`, its levels kept as it goes, and started after those kept.
+fn build(
+    coords: &SliceCoords,
+    threads: usize,
+    expected_seconds: f64,
+    resume: Option<&line_bfs::Resume>,
+    log: &mut dyn FnMut(&str),
+) -> LineTable {
     let start = std::time::Instant::now();
     let entries = coords.entries();
     log(&format!(
@@ -245,11 +323,13 @@ fn build(coords: &SliceCoords, threads: usize, log: &mut dyn FnMut(&str)) -> Lin
     ));
     let (class, other) = coords.goal();
     let goal = class * coords.others() + other;
+    let mut report = build_report::BuildReport::new(entries, expected_seconds, log);
     let table = line_bfs::build(
         &ClassGraph(coords),
         goal,
         threads,
-        &mut level_bar(entries, log),
+        &mut |e| report.event(e),
+        resume,
     );
     log(&format!(
         "built the slice table in {:.1} s (base {}: {} and further are not searched)",
@@ -265,19 +345,7 @@ fn level_bar<'a>(
     entries: usize,
     log: &'a mut dyn FnMut(&str),
 ) -> impl FnMut(&crate::dist_table::bfs::Level) + 'a {
-    move |l| {
-        let done = l.reached as f64 / entries as f64;
-        let bar: String = (0..30)
-            .map(|i| if (i as f64) < done * 30.0 { '#' } else { '.' })
-            .collect();
-        log(&format!(
-            "[{bar}] {:5.1}%  depth {:2}: {:>13} entries  {:6.1} s",
-            done * 100.0,
-            l.depth,
-            l.states,
-            l.seconds
-        ));
-    }
+    move |l| log(&build_report::level_line(l, entries))
 }
 
 /// Every entry's exact distance (4 bits; 14 means 14 or more) by the library's breadth-first
@@ -297,8 +365,8 @@ mod tests {
         std::fs::create_dir_all(&dir).unwrap();
         let plenty = 64 << 30;
         // Nothing kept: the default budget's size, or less where the memory is less.
-        assert_eq!(TableSize::kept_or_default(Some(&dir), plenty), Ok(SIZES[3]));
-        assert_eq!(TableSize::kept_or_default(None, plenty), Ok(SIZES[3]));
+        assert_eq!(TableSize::kept_or_default(Some(&dir), plenty), Ok(SIZES[4]));
+        assert_eq!(TableSize::kept_or_default(None, plenty), Ok(SIZES[4]));
         assert_eq!(
             TableSize::kept_or_default(Some(&dir), SIZES[2].bytes()),
             Ok(SIZES[2])
