@@ -11,7 +11,7 @@ use std::sync::OnceLock;
 use tools::sticker_sims::{cube3_upright, Cube3Meet};
 use twisty::cube3::optimal::OptimalTables;
 use twisty::cube3::read_position;
-use twisty::cube3::slice_table::{SliceTables, TableSize};
+use twisty::cube3::slice_table::{SliceTables, TableSize, SIZES};
 use twisty::cube3::two_phase::TwoPhaseTables;
 use twisty::notation::{format_moves, parse_moves, Face, Families, Move, Turn};
 use twisty::sticker_cube3::StickerCube3;
@@ -212,5 +212,75 @@ fn random_states_of_length_15_and_16_agree_with_the_generic_engine() {
         let end = path.iter().fold(state, |x, &i| x.apply(&set.perms[i], &m));
         assert!(puzzle.is_solved(&end), "{line}");
         assert_eq!(path.len(), slice.len(), "{line}");
+    }
+}
+
+/// The largest table (7.7 GB: the corners placed as in the half-turn group, with the E-slice
+/// flips), whose method CI proves at 166 MB (`tests/cube3_slice.rs`): its lengths are the
+/// published optima of nissy-core's benchmark scrambles (all 25 of 16 and of 17 moves, the first
+/// five of 18), those meeting in the middle finds (20 scrambles of 10 to 14 moves, which the ball
+/// of radius 7 and 6 more turns reach), and the Korf solver's (12 scrambles of 7 to 14 moves); each
+/// answer solves the stickers. Not among `cargo proofs` (the alias skips it): the table takes 14
+/// minutes to build and 7.7 GB beside the ball's 3.5. Run it with `cargo test --release -p tools
+/// --test cube3_meet -- --ignored big_table` (docs/testing.md); it uses the table cube3-opt keeps
+/// (`TWISTY_CACHE_DIR`, else `~/.cache/twisty`), building it there if it is not.
+#[test]
+#[ignore = "big table"]
+fn big_table_lengths_are_published_optima_and_meet_in_the_middle() {
+    let size = *SIZES.last().unwrap();
+    assert!(size.shape.half_turns && size.shape.flips);
+    let dir = twisty::table_keeping::default_cache_dir().expect("a cache folder (HOME)");
+    let tables = SliceTables::load_or_build(size, Some(&dir), 2, &mut |m| eprintln!("{m}"));
+    let search = tables.search();
+    let length = |line: &str| {
+        let p = read_position(line, 1).unwrap();
+        let (path, _) = search.solve(&p.cube, 2, |_, _| {});
+        let moves = parse_moves(line, 1, Families::CUBE3).unwrap();
+        let stickers = StickerCube3::solved().apply_all(&moves);
+        let written = parse_moves(&p.format_solution(&path), 1, Families::FACES).unwrap();
+        assert!(stickers.apply_all(&written).is_solved(), "{line}");
+        path.len()
+    };
+    let nissy = [
+        std::env::var_os("NISSY_CORE_DIR").map(std::path::PathBuf::from),
+        Some(tools::timing::root().join("target/nissy-core")),
+    ]
+    .into_iter()
+    .flatten()
+    .find(|d| d.join("benchmarks/scrambles").is_dir())
+    .expect(
+        "nissy-core's benchmark scrambles: git clone https://github.com/sebastianotronto/nissy-core \
+         target/nissy-core (or set NISSY_CORE_DIR)",
+    );
+    for (optimal, n) in [(16, 25), (17, 25), (18, 5)] {
+        let file = nissy.join(format!("benchmarks/scrambles/scrambles-{optimal}.txt"));
+        let text = std::fs::read_to_string(&file).unwrap();
+        let lines: Vec<&str> = text.lines().filter(|l| !l.trim().is_empty()).collect();
+        assert!(lines.len() >= n, "{file:?}");
+        for line in &lines[..n] {
+            assert_eq!(length(line), optimal, "`{line}` ({file:?})");
+        }
+    }
+    let from_solved = ball_of_radius_7();
+    let mut rng = tools::rng::Rng::new(77);
+    let mut met = 0;
+    for k in 0..20 {
+        let moves = random_face_turns(&mut rng, 10 + k % 5);
+        let c = StickerCube3::solved().apply_all(&moves);
+        let got = length(&format_moves(&moves));
+        match from_solved.distance(&c, 6) {
+            Some(d) => {
+                assert_eq!(got, d as usize, "{}", format_moves(&moves));
+                met += 1;
+            }
+            None => assert!(got > 13, "{}", format_moves(&moves)),
+        }
+    }
+    assert!(met >= 10, "{met} of 20 met");
+    for k in 0..12 {
+        let moves = random_face_turns(&mut rng, 7 + k % 8);
+        let p = read_position(&format_moves(&moves), 1).unwrap();
+        let (korf, _) = cube3_tables().solve(&p.cube, |_, _| {});
+        assert_eq!(length(&format_moves(&moves)), korf.len());
     }
 }

@@ -145,14 +145,21 @@ pub fn run() {
     let tables = tables_dir();
     let t = tables.to_str().unwrap();
     let threads = std::thread::available_parallelism().map_or(1, |n| n.get());
-    // The table: built on the first run, read back on later ones.
-    let cached = tables.join("cube3-slices-parity-flips.bin").exists();
+    // The table cube3-opt picks with no --table-size (the largest kept that fits the memory, else
+    // the default): built on the first run, opened on later ones.
+    let memory =
+        twisty::machine::memory_available().unwrap_or(twisty::cube3::slice_table::DEFAULT_BUDGET);
+    let size = twisty::cube3::slice_table::TableSize::kept_or_default(Some(&tables), memory)
+        .expect("a table size");
+    let cached = tables.join(size.file).exists();
     let start = Instant::now();
     cube3_opt(&["--tables", t], &[], None);
     let table_secs = start.elapsed().as_secs_f64();
     println!(
-        "cube3-opt: slice table of 2.8 GB (default --table-size 4G), {} in {table_secs:.1} s; {threads} threads",
-        if cached { "read back" } else { "built" }
+        "cube3-opt: slice table of {} (no --table-size: the largest kept that fits), {} in \
+         {table_secs:.1} s; {threads} threads",
+        twisty::bytes::show(size.bytes() as u128),
+        if cached { "opened" } else { "built" }
     );
     println!("  Korf tables (--solver korf, the solver before): 177 MB, same cache folder");
     println!(

@@ -6,9 +6,11 @@
 //!   copied to `target/nissy-core-build`, and built there by its own `build.sh`. Its tool
 //!   `solve_file` generates the table on first use (kept in that folder's `tables/`) and times
 //!   the solves alone, as `cube3-opt --stats` does.
-//! - nissy at its smallest table (`h48h0`, 30 MiB), cube3-opt at the size nearest it
-//!   (`--table-size 40M`: 28 MiB, the same distances reduced by the same 48 symmetries), both on
-//!   every core, one process for all the cubes of a length.
+//! - nissy at its smallest table (`h48h0`, 30 MiB), or at the levels `NISSY_LEVELS` names
+//!   (`NISSY_LEVELS=0,1,2`: h48h0, h48h1, h48h2; each level doubles the table and its generation
+//!   takes longer: minutes for h0, hours for h6 on 2 cores), each beside cube3-opt at the size
+//!   nearest it (h0 and cube3-opt's 28 MiB are the same distances reduced by the same 48
+//!   symmetries), both on every core, one process for all the cubes of a length.
 //! - The first cubes of `benchmarks/scrambles/scrambles-16.txt` and `-17.txt`; both solvers'
 //!   lengths must agree.
 
@@ -16,7 +18,6 @@ use std::path::{Path, PathBuf};
 use std::process::{Command, Stdio};
 use tools::timing::{build, root};
 
-const SOLVER: &str = "h48h0";
 /// (optimal length, cubes).
 const LENGTHS: [(usize, usize); 2] = [(16, 5), (17, 3)];
 
@@ -39,11 +40,49 @@ pub fn run() {
         assert!(ok, "copying {} to {}", src.display(), dir.display());
     }
     build("twisty", &["cube3-opt"]);
+    let levels: Vec<u32> = match std::env::var("NISSY_LEVELS") {
+        Ok(v) => v
+            .split(',')
+            .map(|l| l.trim().parse().ok().filter(|&l| l <= 11))
+            .collect::<Option<_>>()
+            .unwrap_or_else(|| {
+                eprintln!("bench nissy: NISSY_LEVELS takes levels 0 to 11, e.g. 0,1,2");
+                std::process::exit(2);
+            }),
+        Err(_) => vec![0],
+    };
+    for level in levels {
+        beside(&dir, &format!("h48h{level}"));
+    }
+}
+
+/// nissy's `solver` beside cube3-opt at the size nearest its table.
+fn beside(dir: &Path, solver: &str) {
     let threads = std::thread::available_parallelism().map_or(1, |n| n.get());
     let tables = root().join("target/bench-cube3-tables");
     let t = tables.to_str().unwrap();
+    // nissy generates its table on first use: a run on no cube makes it, so that its size is known.
+    let empty = root().join("target/nissy-scrambles-none.txt");
+    std::fs::write(&empty, "").unwrap();
+    let generating = std::time::Instant::now();
+    let made = nissy_table_bytes(dir, solver).is_none();
+    nissy_run(dir, solver, threads, &empty);
+    let nissy_bytes = nissy_table_bytes(dir, solver).unwrap_or(0);
+    let ours = twisty::cube3::slice_table::SIZES
+        .iter()
+        .min_by_key(|s| (s.bytes() as i64 - nissy_bytes as i64).abs())
+        .unwrap();
+    let flag = ours.flag_value();
     println!(
-        "nissy-core {SOLVER} beside cube3-opt --table-size 40M, {threads} threads each, solving time only"
+        "nissy-core {solver} ({}{}) beside cube3-opt --table-size {flag} ({}), {threads} threads \
+         each, solving time only",
+        twisty::bytes::show(nissy_bytes as u128),
+        if made {
+            format!(", generated in {:.0} s", generating.elapsed().as_secs_f64())
+        } else {
+            String::new()
+        },
+        twisty::bytes::show(ours.bytes() as u128)
     );
     println!("length  cubes   nissy mean   cube3-opt mean");
     for (length, n) in LENGTHS {
@@ -52,9 +91,9 @@ pub fn run() {
         let lines: Vec<String> = text.lines().take(n).map(str::to_string).collect();
         let picked = root().join(format!("target/nissy-scrambles-{length}.txt"));
         std::fs::write(&picked, lines.join("\n") + "\n").unwrap();
-        let (nissy_secs, nissy_lengths) = nissy(&dir, threads, &picked);
+        let (nissy_secs, nissy_lengths) = nissy(dir, solver, threads, &picked);
         let ours =
-            crate::cube3_opt_timing::solve_lines(&["--tables", t, "--table-size", "40M"], &lines);
+            crate::cube3_opt_timing::solve_lines(&["--tables", t, "--table-size", &flag], &lines);
         let our_lengths: Vec<usize> = ours.iter().map(|s| s.length).collect();
         assert_eq!(our_lengths, nissy_lengths, "lengths at {length}");
         let our_secs: f64 = ours.iter().map(|s| s.secs).sum();
@@ -63,9 +102,6 @@ pub fn run() {
             nissy_secs / n as f64,
             our_secs / n as f64
         );
-    }
-    if let Ok(m) = std::fs::metadata(dir.join("tables").join(SOLVER)) {
-        println!("(nissy's {SOLVER} table: {} bytes)", m.len());
     }
 }
 
@@ -79,17 +115,38 @@ pub(crate) fn source() -> Option<PathBuf> {
         .find(|d| d.join("build.sh").exists())
 }
 
-/// nissy's `solve_file` on `scrambles`: its total time, and each solution's length.
-fn nissy(dir: &Path, threads: usize, scrambles: &Path) -> (f64, Vec<usize>) {
+/// The size of nissy's table for `solver` (kept in `tables/` under a data id that starts with the
+/// solver's name), if it is there.
+fn nissy_table_bytes(dir: &Path, solver: &str) -> Option<u64> {
+    std::fs::read_dir(dir.join("tables"))
+        .ok()?
+        .flatten()
+        .filter(|e| {
+            let name = e.file_name().to_string_lossy().into_owned();
+            name == solver
+                || name.starts_with(&format!("{solver}k"))
+                || name.starts_with(&format!("{solver}_"))
+        })
+        .filter_map(|e| e.metadata().ok().map(|m| m.len()))
+        .max()
+}
+
+/// nissy's `solve_file` with `solver` on `scrambles`: its output.
+fn nissy_run(dir: &Path, solver: &str, threads: usize, scrambles: &Path) -> String {
     let out = Command::new("./build.sh")
-        .args(["tool", "solve_file", SOLVER])
+        .args(["tool", "solve_file", solver])
         .arg(scrambles)
         .env("THREADS", threads.to_string())
         .current_dir(dir)
         .stderr(Stdio::inherit())
         .output()
         .expect("nissy-core's build.sh runs");
-    let text = String::from_utf8_lossy(&out.stdout);
+    String::from_utf8_lossy(&out.stdout).into_owned()
+}
+
+/// nissy's `solve_file` on `scrambles`: its total time, and each solution's length.
+fn nissy(dir: &Path, solver: &str, threads: usize, scrambles: &Path) -> (f64, Vec<usize>) {
+    let text = nissy_run(dir, solver, threads, scrambles);
     let secs = text
         .lines()
         .find_map(|l| l.strip_prefix("Total time: "))
