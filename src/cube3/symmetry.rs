@@ -146,6 +146,10 @@ impl Default for Symmetries {
     }
 }
 
+/// Bits of a symmetry (of up to 48) in a `class << SYM_BITS | sym` value, as the tables reduced by
+/// a [`SymGroup`] pack a class and the symmetry to its representative.
+pub const SYM_BITS: u32 = 6;
+
 /// A group of whole-cube symmetries as cubies: the 16 U-D symmetries, or all 48
 /// (`URF3^k S_t` at `16 k + t`), for tables reduced by a group that every symmetry maps onto
 /// itself.

@@ -59,7 +59,7 @@ impl Shape {
 }
 
 /// Bits of the symmetry in a `row << SYM_BITS | sym` value.
-pub const SYM_BITS: u32 = 6;
+pub use crate::cube3::symmetry::SYM_BITS;
 const SYM_MASK: usize = (1 << SYM_BITS) - 1;
 
 /// Ranks of 4-subsets by mask, in increasing mask order.

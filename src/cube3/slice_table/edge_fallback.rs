@@ -15,13 +15,12 @@ use super::coords::SliceCoords;
 use super::edge_masks::EdgeSym;
 use super::fast_cube::FastCube;
 use crate::cube3::cubie::{CubieCube, N_MOVES};
-use crate::cube3::symmetry::SymGroup;
+use crate::cube3::symmetry::{SymGroup, SYM_BITS};
 use crate::cube3::two_phase_tables::classes_under;
 use crate::dist_table::sym_table::{SymSpace, SymTable};
 
 /// Orientations of the first 11 positions (the 12th makes the number of flips even).
 const N_EO: usize = 2048;
-const SYM_BITS: u32 = 6;
 
 /// The fallback's coordinates: the places' classes under the 48 symmetries.
 pub struct EdgeFallback {

@@ -12,11 +12,10 @@
 //! gives, and a symmetry to the same representative (for a row its own symmetries fix, perhaps
 //! another one: the entries it picks hold the same distance).
 
-use super::coords::SYM_BITS;
 use super::corner_cosets::{HalfTurnCosets, COSETS};
 use super::fast_cube::FastCube;
 use crate::cube3::cubie::CubieCube;
-use crate::cube3::symmetry::SymGroup;
+use crate::cube3::symmetry::{SymGroup, SYM_BITS};
 use crate::cube3::two_phase_tables::classes_under;
 
 const SYM_MASK: usize = (1 << SYM_BITS) - 1;
