@@ -215,20 +215,20 @@ fn random_states_of_length_15_and_16_agree_with_the_generic_engine() {
     }
 }
 
-/// The largest table (7.7 GB: the corners placed as in the half-turn group, with the E-slice
-/// flips), whose method CI proves at 166 MB (`tests/cube3_slice.rs`): its lengths are the
-/// published optima of nissy-core's benchmark scrambles (all 25 of 16 and of 17 moves, the first
-/// five of 18), those meeting in the middle finds (20 scrambles of 10 to 14 moves, which the ball
-/// of radius 7 and 6 more turns reach), and the Korf solver's (12 scrambles of 7 to 14 moves); each
-/// answer solves the stickers. Not among `cargo proofs` (the alias skips it): the table takes 14
-/// minutes to build and 7.7 GB beside the ball's 3.5. Run it with `cargo test --release -p tools
-/// --test cube3_meet -- --ignored big_table` (docs/testing.md); it uses the table cube3-opt keeps
+/// The largest table (7.1 GB: vcube's coordinates with the U-D edges' flips), whose method CI
+/// proves at 30 MB (`tests/cube3_layers.rs`): its lengths are the published optima of
+/// nissy-core's benchmark scrambles (all 25 of 16 and of 17 moves, the first five of 18), those
+/// meeting in the middle finds (20 scrambles of 10 to 14 moves, which the ball of radius 7 and 6
+/// more turns reach), and the Korf solver's (12 scrambles of 7 to 14 moves); each answer solves
+/// the stickers. Not among `cargo proofs` (the alias skips it): the table takes 22 minutes to
+/// build and 7.1 GB beside the ball's 3.5. Run it with `cargo test --release -p tools --test
+/// cube3_meet -- --ignored big_table` (docs/testing.md); it uses the table cube3-opt keeps
 /// (`TWISTY_CACHE_DIR`, else `~/.cache/twisty`), building it there if it is not.
 #[test]
 #[ignore = "big table"]
 fn big_table_lengths_are_published_optima_and_meet_in_the_middle() {
     let size = *SIZES.last().unwrap();
-    assert!(size.shape.half_turns && size.shape.flips);
+    assert!(size.shape.layers && size.shape.flips);
     let dir = twisty::table_keeping::default_cache_dir().expect("a cache folder (HOME)");
     let tables = SliceTables::load_or_build(size, Some(&dir), 2, &mut |m| eprintln!("{m}"));
     let search = tables.search();

@@ -8,7 +8,7 @@
 //!   (16 symmetries only) the other two axes, whose lines may say more.
 
 use super::fast_cube::FastCube;
-use super::slice_search::{allowed, is_half, Kid, Parent, SliceSearch};
+use super::slice_search::{allowed, is_half, most, Kid, Parent, SliceSearch};
 use crate::cube3::cubie::N_MOVES;
 
 impl SliceSearch<'_> {
@@ -16,8 +16,9 @@ impl SliceSearch<'_> {
     /// indices travel between the passes; a child's views are made again, by six cheap products,
     /// once it has passed them all.
     ///
-    /// A half turn is in the table's group, so premoving the other side by one leaves that side's
-    /// coset, and so its bound, as it was: a half turn's child asks nothing of the other side.
+    /// A move in an axis's view of the table's group (a half turn, for the slices' groups; the
+    /// axis's own face turns, for the layers') leaves the other side's coset along that axis, and
+    /// so its bound there, as it was: the child asks nothing of the other side along it.
     pub(super) fn children(&self, p: &Parent, out: &mut Vec<Kid>) {
         out.clear();
         if p.left_after == 0 {
@@ -28,62 +29,68 @@ impl SliceSearch<'_> {
         }
         let coords = self.coords;
         let left_after = p.left_after;
-        let mut pending = [(0u8, 0u8, [0usize; 3]); N_MOVES];
-        // The index of each view of one side of the child by `m`, asked for; None when the
-        // corners alone already put it beyond `left_after`.
-        let ask = |views: [FastCube; 3], parity: u8| {
+        let mut pending = [(0u8, [0u8; 3], [0usize; 3]); N_MOVES];
+        // The index of each view of one side of the child by `m`, asked for, but for the views in
+        // `skip` (bits); None when the corners alone already put one beyond `left_after`.
+        let ask = |views: [FastCube; 3], parity: u8, skip: u32| {
             let mut idx = [0; 3];
             for k in 0..3 {
+                if skip >> k & 1 == 1 {
+                    continue;
+                }
                 let cs = coords.view_class_sym(&views[k], parity);
                 if coords.corner_depth_of(cs) > left_after {
                     return None;
                 }
                 idx[k] = coords.view_index(&views[k], cs);
-            }
-            for &i in &idx {
-                self.table.prefetch(i);
+                self.table.prefetch(idx[k]);
             }
             Some(idx)
         };
         let parity = |m: usize| p.parity ^ !is_half(m) as u8;
+        let kept = |m: usize| self.kept_views[m] as u32;
         let (a, b) = (p.a, p.b);
         let a_views = |m: usize| std::array::from_fn(|k| a[k].multiply(&self.right[k][m]));
         let b_views = |m: usize| std::array::from_fn(|k| self.left[k][m].multiply(&b[k]));
         let mut count = 0;
         for m in 0..N_MOVES {
-            if allowed(m, p.last, p.no_half) {
-                if let Some(idx) = ask(a_views(m), parity(m)) {
-                    pending[count] = (m as u8, 0, idx);
+            if allowed(m, p.last, p.barred) {
+                if let Some(idx) = ask(a_views(m), parity(m), 0) {
+                    pending[count] = (m as u8, [0; 3], idx);
                     count += 1;
                 }
             }
         }
         // The moving side's bounds read; the other side's look-ups asked for.
-        let mut kept = 0;
+        let mut survivors = 0;
         for q in 0..count {
             let (m, _, idx) = pending[q];
-            let h_a = idx.iter().map(|&i| self.table.get(i)).max().unwrap_or(0);
-            if h_a > left_after {
+            let h_a = idx.map(|i| self.table.get(i));
+            if self.side(h_a) > left_after {
                 continue;
             }
-            let idx = if is_half(m as usize) {
+            let skip = kept(m as usize);
+            let idx = if skip == 7 {
                 idx
             } else {
-                match ask(b_views(m as usize), parity(m as usize)) {
+                match ask(b_views(m as usize), parity(m as usize), skip) {
                     Some(idx) => idx,
                     None => continue,
                 }
             };
-            pending[kept] = (m, h_a, idx);
-            kept += 1;
+            pending[survivors] = (m, h_a, idx);
+            survivors += 1;
         }
-        for &(m, h_a, idx) in &pending[..kept] {
-            let h_b = if is_half(m as usize) {
-                p.h_b
-            } else {
-                idx.iter().map(|&i| self.table.get(i)).max().unwrap_or(0)
-            };
-            if h_b <= left_after {
+        for &(m, h_a, idx) in &pending[..survivors] {
+            let skip = kept(m as usize);
+            let h_b: [u8; 3] = std::array::from_fn(|k| {
+                if skip >> k & 1 == 1 {
+                    p.h_b[k]
+                } else {
+                    self.table.get(idx[k])
+                }
+            });
+            if self.side(h_b) <= left_after {
                 out.push(Kid {
                     m,
                     h_moving: h_a,
@@ -125,7 +132,7 @@ impl SliceSearch<'_> {
             Some(i)
         };
         for m in 0..N_MOVES {
-            if !allowed(m, p.last, p.no_half) {
+            if !allowed(m, p.last, p.barred) {
                 continue;
             }
             let mut idx = [0; 6];
@@ -149,7 +156,7 @@ impl SliceSearch<'_> {
             let half = is_half(m as usize);
             let (a, a_least) = table.get_and_whether_least(idx[0]);
             let (b, b_least) = if half {
-                (p.h_b, false)
+                (most(p.h_b), false)
             } else {
                 table.get_and_whether_least(idx[3])
             };
@@ -191,15 +198,16 @@ impl SliceSearch<'_> {
             };
             let a = side(0, a_least).max(a_h);
             let b = if is_half(m as usize) {
-                p.h_b
+                most(p.h_b)
             } else {
                 side(3, b_least).max(b_h)
             };
+            // Every axis sees the same distance here: the side's bound stands for all three.
             if a <= left_after && b <= left_after {
                 out.push(Kid {
                     m,
-                    h_moving: a,
-                    h_other: b,
+                    h_moving: [a; 3],
+                    h_other: [b; 3],
                 });
             }
         }

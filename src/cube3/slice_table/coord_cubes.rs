@@ -21,16 +21,20 @@ impl SliceCoords {
         }
     }
 
-    /// A cube whose tetrad places and twist are `x` (70 x 2,187) and whose corner permutation has
-    /// parity `parity` (edges solved).
+    /// A cube whose tetrad's (or U layer's) places and twist are `x` (70 x 2,187) and whose
+    /// corner permutation has parity `parity` (edges solved).
     pub(super) fn tetrad_cube(&self, x: usize, parity: u8) -> CubieCube {
         let mut c = CubieCube::SOLVED;
         let mask = self.comb8.masks[x / 2187];
         let (mut a, mut b) = (0, 0);
-        let others = [1u8, 3, 4, 6];
+        let (set, others) = if self.shape.layers {
+            ([0u8, 1, 2, 3], [4u8, 5, 6, 7])
+        } else {
+            (TETRAD, [1u8, 3, 4, 6])
+        };
         for i in 0..8 {
             if mask >> i & 1 == 1 {
-                c.cp[i] = TETRAD[a];
+                c.cp[i] = set[a];
                 a += 1;
             } else {
                 c.cp[i] = others[b];
@@ -48,6 +52,9 @@ impl SliceCoords {
 
     /// A cube with edge coordinate `x` (corners solved).
     pub fn edge_cube(&self, x: usize) -> CubieCube {
+        if self.shape.layers {
+            return self.layer_edge_cube(x);
+        }
         let (x, flips) = if self.shape.flips {
             (x / 16, x % 16)
         } else {

@@ -29,13 +29,14 @@ impl SliceCoords {
         }
     }
 
-    /// The edge coordinate's moves by its parts: the E- and M-slice places together (34,650) and
-    /// the E-slice edges' flips, which follow from the E-slice places alone (495 x 16); 1.4 MB
-    /// instead of the whole table (40 MB with the flips).
+    /// The edge coordinate's moves by its parts: the E-slice places with what lies beyond them
+    /// (the M-slice places, 34,650, or the E-slice order, 11,880) and the flips, which follow from
+    /// the E-slice places alone (495 x 16, or 495 x 256); 1.4 MB instead of the whole table (40 MB
+    /// with the E-slice flips).
     pub(super) fn edge_parts(&self, moves: &[CubieCube]) -> EdgeMoves {
-        let per = if self.shape.flips { 16 } else { 1 };
-        let mut places = Vec::with_capacity(495 * 70 * N_MOVES);
-        for x in 0..495 * 70 {
+        let (per, beyond) = (self.shape.flip_values(), self.shape.beyond_e());
+        let mut places = Vec::with_capacity(495 * beyond * N_MOVES);
+        for x in 0..495 * beyond {
             let cube = self.edge_cube(x * per);
             places.extend(
                 moves
@@ -43,22 +44,23 @@ impl SliceCoords {
                     .map(|m| (self.edge(&cube.multiply(m)) / per) as u16),
             );
         }
-        let mut flips = vec![0; 495 * 16 * N_MOVES];
+        let mut flips = vec![0; 495 * N_MOVES];
         if self.shape.flips {
             flips.clear();
-            for x in 0..495 * 16 {
-                let cube = self.edge_cube((x / 16 * 70) * 16 + x % 16);
+            for x in 0..495 * per {
+                let cube = self.edge_cube((x / per * beyond) * per + x % per);
                 flips.extend(
                     moves
                         .iter()
-                        .map(|m| (self.edge(&cube.multiply(m)) % 16) as u8),
+                        .map(|m| (self.edge(&cube.multiply(m)) % per) as u8),
                 );
             }
         }
         EdgeMoves {
             places,
             flips,
-            flip_bits: if per == 16 { 4 } else { 0 },
+            flip_bits: per.trailing_zeros(),
+            layers: self.shape.layers,
         }
     }
 

@@ -14,9 +14,13 @@
 //!
 //! Both are functions of the cube's coset (relabelling pieces within a tetrad or slice changes
 //! neither), the group is fixed by the symmetries (all 48 without the flips), and it holds every
-//! half turn: the search's tight-bound rule rests on that.
+//! half turn. With `layers` (vcube's coordinates) the corners' set is the U layer's and the
+//! edges' are [`layer_edges`]'s; that group holds the U and D turns instead, and the search
+//! reads which moves each view's group holds from the coordinates.
+//!
+//! [`layer_edges`]: super::layer_edges
 
-use super::corner_cosets::{HalfTurnCosets, COSETS};
+use super::corner_cosets::HalfTurnCosets;
 use super::edge_masks::{Compress, EdgeSym};
 use super::fast_cube::FastCube;
 use super::half_turn_rows::HalfTurnRows;
@@ -25,38 +29,10 @@ use crate::cube3::cubie::{CubieCube, N_MOVES};
 use crate::cube3::symmetry::SymGroup;
 use crate::cube3::two_phase_tables::classes_under;
 
+pub use super::shape::Shape;
+
 /// Corner pieces of the first tetrad (URF, ULB, DLF, DRB); the others are the second.
 pub(super) const TETRAD: [u8; 4] = [0, 2, 5, 7];
-
-/// Which parts of the group a table keeps (its size ladder, [`super::TableSize`]).
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub struct Shape {
-    pub parity: bool,
-    pub flips: bool,
-    /// Reduced by all 48 symmetries (only without flips, whose E-slice the other 32 move): a
-    /// third of the entries, and one look-up serves the three axes.
-    pub all_syms: bool,
-    /// The corners placed as in the half-turn group (its 420 cosets, the parity among them):
-    /// three times the entries of `parity`, which it replaces.
-    pub half_turns: bool,
-}
-
-impl Shape {
-    /// The rows come in pairs, a class and the parity with it (the parity kept beside the
-    /// classes, not in them).
-    fn parity_rows(&self) -> bool {
-        self.parity && !self.half_turns
-    }
-
-    /// Values of the corners' places: the tetrad's (70) or their half-turn cosets (420).
-    pub fn places(&self) -> usize {
-        if self.half_turns {
-            COSETS
-        } else {
-            70
-        }
-    }
-}
 
 /// Bits of the symmetry in a `row << SYM_BITS | sym` value.
 pub use crate::cube3::symmetry::SYM_BITS;
@@ -98,8 +74,9 @@ pub struct SliceCoords {
     row_moves: Vec<u32>,
     /// The edge coordinate conjugated by a symmetry, in two small tables that stay in cache:
     /// `places_conj[x * 16 + s]` for the places (x = edge coordinate without flips), and
-    /// `flips_conj[(e * 16 + f) * 16 + s]` for the flips f of the E-slice edges at places e (495).
-    places_conj: Vec<u16>,
+    /// `flips_conj[(e * F + f) * 16 + s]` for the flips f of the edges kept (F values) with the
+    /// E-slice edges at places e (495).
+    pub(super) places_conj: Vec<u16>,
     flips_conj: Vec<u8>,
     /// The symmetries the table is reduced by (16 or 48).
     pub group: SymGroup,
@@ -113,11 +90,13 @@ pub struct SliceCoords {
     /// Per row: its corners' distance to the group's corners, a bound that needs no big look-up
     /// (20 KB, in cache).
     pub corner_depth: Vec<u8>,
-    edge_syms: Vec<EdgeSym>,
-    compress: Box<Compress>,
+    pub(super) edge_syms: Vec<EdgeSym>,
+    pub(super) compress: Box<Compress>,
     pub(super) cosets: HalfTurnCosets,
     /// The search's way to a row where the corners are placed as half turns place them.
     half_turn_rows: HalfTurnRows,
+    /// The E-slice order's rank (0..24) from [`FastCube::e_pieces`]'s code.
+    pub(super) order_rank: [u8; 256],
 }
 
 impl SliceCoords {
@@ -135,7 +114,7 @@ impl SliceCoords {
 
     pub fn new(shape: Shape) -> Self {
         let n_corner = shape.places() * 2187 * if shape.parity_rows() { 2 } else { 1 };
-        let n_edge = 495 * 70 * if shape.flips { 16 } else { 1 };
+        let n_edge = shape.edges();
         let mut c = SliceCoords {
             shape,
             comb8: Combinations::new(8),
@@ -160,6 +139,7 @@ impl SliceCoords {
             compress: Box::new(Compress::new()),
             cosets: HalfTurnCosets::new(),
             half_turn_rows: HalfTurnRows::default(),
+            order_rank: super::layer_edges::order_ranks(),
         };
         assert!(
             !(shape.all_syms && shape.flips),
@@ -170,21 +150,22 @@ impl SliceCoords {
         let moves: Vec<CubieCube> = (0..N_MOVES).map(|m| CubieCube::SOLVED.apply(m)).collect();
         c.corner_moves = c.corner_parts(&moves);
         c.edge_moves = c.edge_parts(&moves);
-        let per = if shape.flips { 16 } else { 1 };
+        let (per, beyond) = (shape.flip_values(), shape.beyond_e());
         // Each cube is made once and conjugated by every symmetry.
-        let mut places_conj = Vec::with_capacity(495 * 70 * n_sym);
-        for x in 0..495 * 70 {
+        let mut places_conj = Vec::with_capacity(495 * beyond * n_sym);
+        for x in 0..495 * beyond {
             let cube = c.edge_cube(x * per);
             places_conj
                 .extend((0..n_sym).map(|s| (c.edge(&c.group.conjugate(&cube, s)) / per) as u16));
         }
         let mut flips_conj = Vec::new();
         if shape.flips {
-            // The flips' image depends on the E-slice places alone (any M-slice places do).
-            for x in 0..495 * 16 {
-                let cube = c.edge_cube((x / 16 * 70) * 16 + x % 16);
+            // The flips' image depends on the E-slice places alone (any M-slice places or
+            // E-slice order do).
+            for x in 0..495 * per {
+                let cube = c.edge_cube((x / per * beyond) * per + x % per);
                 flips_conj
-                    .extend((0..n_sym).map(|s| (c.edge(&c.group.conjugate(&cube, s)) % 16) as u8));
+                    .extend((0..n_sym).map(|s| (c.edge(&c.group.conjugate(&cube, s)) % per) as u8));
             }
         }
         c.places_conj = places_conj;
@@ -243,7 +224,7 @@ impl SliceCoords {
         if self.shape.half_turns {
             return self.half_turn_rows.class_sym(c, &self.cosets);
         }
-        let (mask, twist) = c.corner_parts();
+        let (mask, twist) = c.corner_parts(self.shape.corner_set());
         let cs = self.class_sym[self.comb8.rank[mask] as usize * 2187 + twist] as usize;
         if self.shape.parity {
             ((cs >> SYM_BITS) * 2 + parity as usize) << SYM_BITS | (cs & SYM_MASK)
@@ -256,6 +237,9 @@ impl SliceCoords {
     /// masks conjugated by the symmetry, then ranked (small tables only, nothing to miss in cache).
     #[inline(always)]
     pub fn view_index(&self, c: &FastCube, class_sym: usize) -> usize {
+        if self.shape.layers {
+            return self.layer_view_index(c, class_sym);
+        }
         let (e, m, f) = c.edge_masks();
         let (e2, m2, f2) = self.edge_syms[class_sym & SYM_MASK].turn(e, m, f);
         (class_sym >> SYM_BITS) * self.n_edge + self.edge_of_masks(e2, m2, f2)
@@ -269,13 +253,9 @@ impl SliceCoords {
         self.comb12.rank[e] as usize * 70 + self.comb8.rank[rest] as usize
     }
 
-    /// Edge coordinates to one entry of the places (`edge / 16` with flips).
+    /// Edge coordinates to one entry of the places (`edge / 16` with the E-slice flips).
     pub fn per_places(&self) -> usize {
-        if self.shape.flips {
-            16
-        } else {
-            1
-        }
+        self.shape.flip_values()
     }
 
     #[inline(always)]
@@ -326,7 +306,7 @@ impl SliceCoords {
     #[inline(always)]
     pub fn corner_unparitied(&self, c: &CubieCube) -> usize {
         let fast = FastCube::from_cubie(c);
-        let (mask, twist) = fast.corner_parts();
+        let (mask, twist) = fast.corner_parts(self.shape.corner_set());
         if self.shape.half_turns {
             self.cosets.of(&fast.corner_pieces()) * 2187 + twist
         } else {
@@ -337,6 +317,9 @@ impl SliceCoords {
     /// The edge coordinate (E-slice places, M-slice places among the rest, E-slice flips) of `c`.
     #[inline(always)]
     pub fn edge(&self, c: &CubieCube) -> usize {
+        if self.shape.layers {
+            return self.layer_edge(&FastCube::from_cubie(c));
+        }
         let (e, m, f) = FastCube::from_cubie(c).edge_masks();
         self.edge_of_masks(e, m, f)
     }
@@ -356,15 +339,28 @@ impl SliceCoords {
     /// Edge coordinate `edge` conjugated by symmetry `s`.
     #[inline(always)]
     pub fn conjugate_edge(&self, edge: usize, s: usize) -> usize {
-        if self.shape.flips {
-            let (places, f) = (edge / 16, edge % 16);
-            let e = places / 70;
-            let n = self.group.len();
-            self.places_conj[places * n + s] as usize * 16
-                + self.flips_conj[(e * 16 + f) * n + s] as usize
-        } else {
-            self.places_conj[edge * self.group.len() + s] as usize
+        // Each shape's sizes as constants: a division by a value known only at run time, on
+        // every neighbour of the build, costs it time.
+        match (self.shape.flips, self.shape.layers) {
+            (true, false) => self.conjugate_flips::<16, 70>(edge, s),
+            (true, true) => self.conjugate_flips::<256, 24>(edge, s),
+            (false, _) => self.places_conj[edge * self.group.len() + s] as usize,
         }
+    }
+
+    /// [`SliceCoords::conjugate_edge`] with `PER` flip values beyond `BEYOND` values of the
+    /// places beyond the E slice's.
+    #[inline(always)]
+    fn conjugate_flips<const PER: usize, const BEYOND: usize>(
+        &self,
+        edge: usize,
+        s: usize,
+    ) -> usize {
+        let (places, f) = (edge / PER, edge % PER);
+        let e = places / BEYOND;
+        let n = self.group.len();
+        self.places_conj[places * n + s] as usize * PER
+            + self.flips_conj[(e * PER + f) * n + s] as usize
     }
 
     /// The table index of cube `c`.

@@ -17,7 +17,9 @@ pub struct FastCube {
 }
 
 /// Corner pieces of the first tetrad (URF, ULB, DLF, DRB) as bits.
-const TETRAD_BITS: u32 = 0b1010_0101;
+pub const TETRAD_BITS: u32 = 0b1010_0101;
+/// Corner pieces of the U layer (URF, UFL, ULB, UBR) as bits.
+pub const U_LAYER_BITS: u32 = 0b0000_1111;
 
 impl FastCube {
     pub fn from_cubie(x: &CubieCube) -> Self {
@@ -105,13 +107,13 @@ impl FastCube {
         }
     }
 
-    /// Which positions hold first-tetrad corners (8 bits), and the twist of the first seven
-    /// corners in base 3 (0..2187).
+    /// Which positions hold the corners of `set` (pieces as bits: [`TETRAD_BITS`] or
+    /// [`U_LAYER_BITS`]; 8 bits), and the twist of the first seven corners in base 3 (0..2187).
     #[inline(always)]
-    pub fn corner_parts(&self) -> (usize, usize) {
+    pub fn corner_parts(&self, set: u32) -> (usize, usize) {
         let (mut mask, mut twist) = (0usize, 0usize);
         for i in 0..8 {
-            mask |= ((TETRAD_BITS >> (self.c[i] & 7)) as usize & 1) << i;
+            mask |= ((set >> (self.c[i] & 7)) as usize & 1) << i;
         }
         for i in 0..7 {
             twist = twist * 3 + (self.c[i] >> 4) as usize;
@@ -128,10 +130,37 @@ impl FastCube {
         p
     }
 
+    /// The E-slice pieces (less 8) at the positions of `e_mask`, in position order, two bits
+    /// each, the first lowest (the index of `SliceCoords::order_rank`).
+    #[inline(always)]
+    pub fn e_pieces(&self, e_mask: usize) -> usize {
+        let (mut code, mut k, mut rest) = (0, 0, e_mask);
+        while rest != 0 {
+            let i = rest.trailing_zeros() as usize;
+            code |= ((self.e[i] & 3) as usize) << k;
+            k += 2;
+            rest &= rest - 1;
+        }
+        code
+    }
+
     /// The edges' orientations by position (12 bits).
     #[inline(always)]
     pub fn orientations(&self) -> usize {
-        (0..12).map(|i| ((self.e[i] >> 4) as usize & 1) << i).sum()
+        #[cfg(target_arch = "x86_64")]
+        {
+            use std::arch::x86_64::*;
+            // SAFETY: SSE2 is part of x86-64; the load is 16 aligned bytes inside `FastCube`.
+            unsafe {
+                let e = _mm_load_si128(self.e.as_ptr() as *const __m128i);
+                // The flip bit (0x10) moved to each byte's top bit, which movemask reads.
+                _mm_movemask_epi8(_mm_slli_epi16(e, 3)) as usize & 0xfff
+            }
+        }
+        #[cfg(not(target_arch = "x86_64"))]
+        {
+            (0..12).map(|i| ((self.e[i] >> 4) as usize & 1) << i).sum()
+        }
     }
 
     /// Masks by position: E-slice pieces, M-slice pieces (UF UB DF DB), flipped E-slice pieces.

@@ -58,7 +58,12 @@ impl HalfTurnRows {
             group,
             SYM_BITS,
             |cube, x| *cube = places_cube(x),
-            |cube| places(&cube.cp) * 2187 + FastCube::from_cubie(cube).corner_parts().1,
+            |cube| {
+                places(&cube.cp) * 2187
+                    + FastCube::from_cubie(cube)
+                        .corner_parts(super::fast_cube::TETRAD_BITS)
+                        .1
+            },
         );
         // The cosets of each tetrad arrangement, in the order of their numbers.
         let mut of_places = vec![Vec::new(); 70];
@@ -106,7 +111,7 @@ impl HalfTurnRows {
     /// `row << SYM_BITS | sym` of a search cube.
     #[inline(always)]
     pub fn class_sym(&self, c: &FastCube, cosets: &HalfTurnCosets) -> usize {
-        let (mask, twist) = c.corner_parts();
+        let (mask, twist) = c.corner_parts(super::fast_cube::TETRAD_BITS);
         let cs = self.places_class_sym[self.place_rank[mask] as usize * 2187 + twist] as usize;
         let (class, s) = (cs >> SYM_BITS, cs & SYM_MASK);
         let k = self.conj[cosets.of(&c.corner_pieces()) * self.n + s] as usize;

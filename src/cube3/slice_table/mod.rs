@@ -10,16 +10,21 @@
 //! - The table is the library's [`LineTable`] (`dist_table::line_table`): 2 bits an entry relative
 //!   to a base, a 4-bit fallback per cache line; the engine packs its big pattern databases into
 //!   it too.
+//! - `layer_edges`: vcube's edge coordinate (E-slice places and order, U-D edges' flips).
 //! - `line_bfs`: the table's breadth-first search, in its own layout and size.
 //! - `slice_search`: the slice table's tree for the library's search, NISS ([`SliceSearch`]);
 //!   `children`: a node's children, look-ups overlapped.
 //!
 //! The group is fixed by every symmetry, so the table is a true distance table over cosets and a
-//! plain breadth-first search builds it, in the table's own 2 bits an entry. Six sizes ([`SIZES`]):
-//! the bare group, with even permutations only, and with the corners placed as half turns place
-//! them, reduced by all 48 symmetries (nissy's h0, with the parity, then three times that); then
-//! with the four E-slice edges unflipped, and with the parity or the half-turn corners besides,
-//! reduced by the 16 U-D symmetries (which keep the E slice) and read along the three axes.
+//! plain breadth-first search builds it, in the table's own 2 bits an entry. Six sizes
+//! ([`SIZES`]): the bare group, with even permutations only, and with the corners placed as half
+//! turns place them, reduced by all 48 symmetries (nissy's h0, with the parity, then three times
+//! that); then with the four E-slice edges unflipped, and with the parity besides, reduced by the
+//! 16 U-D symmetries (which keep the E slice) and read along the three axes; and vcube's `208`
+//! (`layer_edges`: corners by U-D layer, E-slice edges in place and order, U-D edges unflipped),
+//! a group that holds the U and D turns but no other half turn, where the search's last-move rule
+//! holds. (The half-turn corners with the E-slice flips, 7.7 GB, were a size until the 7.1 GB
+//! one beat them at both lengths measured: docs/performance.md.)
 //! `--table-size` picks the largest that fits; a build resumes after an interruption
 //! (`kept_levels`).
 
@@ -34,8 +39,10 @@ pub mod edge_masks;
 pub mod fast_cube;
 mod half_turn_rows;
 mod kept_levels;
+mod layer_edges;
 pub mod line_bfs;
 mod move_parts;
+mod shape;
 pub mod slice_search;
 
 pub use self::coords::{Shape, SliceCoords};
@@ -71,7 +78,7 @@ const SP48: f64 = 23.0;
 const SF: f64 = 1.65;
 const SPF: f64 = 0.98;
 const SH48: f64 = 18.0;
-const SHF: f64 = 1.01;
+const SLF: f64 = 0.92;
 
 /// The ladder, smallest first.
 pub const SIZES: [TableSize; 6] = [
@@ -81,6 +88,7 @@ pub const SIZES: [TableSize; 6] = [
             flips: false,
             all_syms: true,
             half_turns: false,
+            layers: false,
         },
         corner_classes: 3_393,
         file: "cube3-slices-48.bin",
@@ -93,6 +101,7 @@ pub const SIZES: [TableSize; 6] = [
             flips: false,
             all_syms: true,
             half_turns: false,
+            layers: false,
         },
         corner_classes: 6_786,
         file: "cube3-slices-parity-48.bin",
@@ -105,6 +114,7 @@ pub const SIZES: [TableSize; 6] = [
             flips: false,
             all_syms: true,
             half_turns: true,
+            layers: false,
         },
         corner_classes: 19_926,
         file: "cube3-slices-halves-48.bin",
@@ -117,6 +127,7 @@ pub const SIZES: [TableSize; 6] = [
             flips: true,
             all_syms: false,
             half_turns: false,
+            layers: false,
         },
         corner_classes: 9_996,
         file: "cube3-slices-flips.bin",
@@ -129,6 +140,7 @@ pub const SIZES: [TableSize; 6] = [
             flips: true,
             all_syms: false,
             half_turns: false,
+            layers: false,
         },
         corner_classes: 19_992,
         file: "cube3-slices-parity-flips.bin",
@@ -137,25 +149,43 @@ pub const SIZES: [TableSize; 6] = [
     },
     TableSize {
         shape: Shape {
-            parity: true,
+            parity: false,
             flips: true,
             all_syms: false,
-            half_turns: true,
+            half_turns: false,
+            layers: true,
         },
-        corner_classes: 59_154,
-        file: "cube3-slices-halves-flips.bin",
-        seconds_17: SHF,
-        build_seconds_2: 845.0,
+        corner_classes: 9_930,
+        file: "cube3-layers-flips.bin",
+        seconds_17: SLF,
+        build_seconds_2: 1330.0,
     },
 ];
 
-/// The default budget: 4 GiB (the 2.6 GiB size fits; the 7.7 GiB one, built in about 14 minutes,
+/// vcube's coordinates without the flips ([`Shape::layers`]; 30 MB): the small size CI proves
+/// those coordinates and the search's rules for them on (the ladder's 7.1 GiB size adds the U-D
+/// edges' flips).
+pub const LAYERS_SMALL: TableSize = TableSize {
+    shape: Shape {
+        parity: false,
+        flips: false,
+        all_syms: false,
+        half_turns: false,
+        layers: true,
+    },
+    corner_classes: 9_930,
+    file: "cube3-layers.bin",
+    seconds_17: 0.0,
+    build_seconds_2: 4.0,
+};
+
+/// The default budget: 4 GiB (the 2.6 GiB size fits; the 7.1 GiB one, built in about 22 minutes,
 /// is built only when asked for or used when already kept).
 pub const DEFAULT_BUDGET: u64 = 4 << 30;
 
 impl TableSize {
     pub fn entries(&self) -> usize {
-        self.corner_classes * 495 * 70 * if self.shape.flips { 16 } else { 1 }
+        self.corner_classes * self.shape.edges()
     }
 
     pub fn bytes(&self) -> u64 {
@@ -243,7 +273,8 @@ impl SliceTables {
         let key = size.shape.parity as u64
             | (size.shape.flips as u64) << 1
             | (size.shape.all_syms as u64) << 2
-            | (size.shape.half_turns as u64) << 3;
+            | (size.shape.half_turns as u64) << 3
+            | (size.shape.layers as u64) << 4;
         let path = dir.map(|d| d.join(size.file));
         let resume = path.as_ref().map(|p| line_bfs::Resume {
             path: p.with_extension("levels"),
@@ -284,7 +315,8 @@ impl SliceTables {
                 r.discard();
             }
         }
-        let fallback = (!size.shape.flips).then(|| {
+        // (The edges' fallback bounds the distance to the slices' group: not the layers'.)
+        let fallback = (!size.shape.flips && !size.shape.layers).then(|| {
             EdgeFallback::new(&coords, |f| {
                 let path = dir.map(|d| d.join(FALLBACK_FILE));
                 SymTable::cached(path.as_deref(), FALLBACK_NAME, f.entries(), 4, log, || {

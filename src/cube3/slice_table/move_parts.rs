@@ -33,12 +33,17 @@ impl CornerMoves {
 /// The edge coordinate's moves, kept as their parts (see `SliceCoords::edge_parts`).
 #[derive(Default)]
 pub struct EdgeMoves {
-    /// `places[pl * 18 + m]`: the E- and M-slice places after move `m`.
+    /// `places[pl * 18 + m]`: the E-slice places and what lies beyond them after move `m`.
     pub(super) places: Vec<u16>,
-    /// `flips[(e * 16 + f) * 18 + m]`: the E-slice flips `f` of the E-slice places `e` after `m`.
+    /// `flips[(e * F + f) * 18 + m]`: the flips `f` (F values) with the E-slice places `e` after
+    /// `m`.
     pub(super) flips: Vec<u8>,
-    /// 4 where the coordinate keeps the flips (its lowest four bits), else 0.
+    /// 4 or 8 where the coordinate keeps flips (its lowest bits), else 0.
     pub(super) flip_bits: u32,
+    /// Beyond the E-slice places lies the E-slice order (24), not the M-slice places (70): a
+    /// branch, so that each division is by a constant (a division by a value known only at run
+    /// time costs the table's build, as for the corners).
+    pub(super) layers: bool,
 }
 
 impl EdgeMoves {
@@ -47,7 +52,8 @@ impl EdgeMoves {
     pub fn turn(&self, x: usize, m: usize) -> usize {
         let b = self.flip_bits;
         let (pl, f) = (x >> b, x & ((1 << b) - 1));
+        let e = if self.layers { pl / 24 } else { pl / 70 };
         ((self.places[pl * N_MOVES + m] as usize) << b)
-            + self.flips[((pl / 70) * 16 + f) * N_MOVES + m] as usize
+            + self.flips[((e << b) + f) * N_MOVES + m] as usize
     }
 }

@@ -6,15 +6,21 @@
 //! - A node carries both sides conjugated onto each axis (`URF3^k c URF3^-k`), so a child costs
 //!   one cubie product per view and never an inversion: a move multiplies the side that moves on
 //!   the right and premoves the other by its inverse.
-//! - Tight bound: when the other side's bound is exactly the moves left, the next move is not a
-//!   half turn. Seen from the other side it would be the last move, a half turn, which lies in the
-//!   table's group (and the edges' fallback's), so that side would reach the group a move sooner
-//!   than its bound.
+//! - Tight bound: when the other side's bound along an axis is exactly the moves left, the next
+//!   move is not one that lies in that axis's view of the table's group (the half turns for the
+//!   slices' groups, which hold them all; the axis's own face turns for the layers' group). Seen
+//!   from the other side it would be the last move, so that side would reach the group a move
+//!   sooner than its bound. Which moves lie in each view's group is read from the coordinates
+//!   ([`SliceSearch::keeps`]), not assumed.
 //! - NISS: when the moving side's bound is tight and the other's is not, the sides swap, so that
-//!   the rule bars the half turns. The solution is the cube's moves, then the inverse's reversed
-//!   and inverted. It cut the nodes by a quarter on the tables without flips.
-//! - A half turn's child keeps the other side's bound: premoving by a move of the group leaves
-//!   that side's coset as it was.
+//!   the rule bars moves. The solution is the cube's moves, then the inverse's reversed and
+//!   inverted. It cut the nodes by a quarter on the tables without flips.
+//! - A child keeps the other side's bound along each axis whose group holds its move: premoving
+//!   by a member of the group leaves that side's coset as it was.
+//! - Last move (nxopt's and vcube's rule, for groups that hold every face turn along some axis,
+//!   as the layers' group holds U and D): a side's solution ends in a move of some axis's group,
+//!   so it is at least one longer than that axis's distance, and so than the least of the three.
+//!   A side's bound is the largest of its three, or the least plus one where that is more.
 //! - Threads: the library's search ([`crate::search::parallel`]) splits each depth into tasks, the
 //!   cube after each allowed sequence of three moves, busiest first; the answer is the same on any
 //!   number of threads.
@@ -40,9 +46,9 @@ pub struct Node {
     other: [FastCube; 3],
     /// Corner permutation parity (the same in every view, and on both sides).
     parity: u8,
-    /// The sides' bounds as looked up when the node was made.
-    h_moving: u8,
-    h_other: u8,
+    /// The sides' bounds along each axis as looked up when the node was made.
+    h_moving: [u8; 3],
+    h_other: [u8; 3],
     /// Whether `moving` is the inverse of the cube being solved.
     inverted: bool,
 }
@@ -72,14 +78,22 @@ pub struct SliceSearch<'a> {
     /// Asked where an entry stands at or below the table's base (its line's least value), on
     /// tables without flips.
     pub(super) fallback: Option<&'a EdgeFallback>,
+    /// `keeps[k]`, bit `m`: move `m` lies in the group as axis `k` sees it, so premoving a side
+    /// by it leaves that view's entry as it was, and it cannot end a side's solution whose bound
+    /// along `k` is tight.
+    pub(super) keeps: [u32; 3],
+    /// The same by move: bit `k` of `kept_views[m]` is bit `m` of `keeps[k]`.
+    pub(super) kept_views: [u8; N_MOVES],
+    /// Every move lies in some axis's group: the last-move rule holds ([`SliceSearch::side`]).
+    last_move: bool,
 }
 
 /// A child that passed [`SliceSearch::children`]: its move and its two sides' bounds.
 #[derive(Clone, Copy)]
 pub(super) struct Kid {
     pub(super) m: u8,
-    pub(super) h_moving: u8,
-    pub(super) h_other: u8,
+    pub(super) h_moving: [u8; 3],
+    pub(super) h_other: [u8; 3],
 }
 
 /// One depth's children: the survivors' moves, then their nodes, made once they passed.
@@ -98,10 +112,11 @@ pub(super) struct Parent<'n> {
     pub(super) a: &'n [FastCube; 3],
     pub(super) b: &'n [FastCube; 3],
     pub(super) parity: u8,
-    pub(super) h_b: u8,
+    pub(super) h_b: [u8; 3],
     pub(super) left_after: u8,
     pub(super) last: usize,
-    pub(super) no_half: bool,
+    /// Moves the tight-bound rule bars (bit `m`).
+    pub(super) barred: u32,
 }
 
 impl<'a> SliceSearch<'a> {
@@ -118,15 +133,42 @@ impl<'a> SliceSearch<'a> {
         let left = std::array::from_fn(|k| {
             std::array::from_fn(|m| moves[axes.forward[k][inverse_move(m)]])
         });
+        // A move lies in axis k's view of the group when the view of its cube has the solved
+        // cube's index (the coordinates are functions of the coset: `coords` tests).
+        let goal = coords.index_of(&CubieCube::SOLVED);
+        let keeps = std::array::from_fn(|k| {
+            (0..N_MOVES)
+                .filter(|&m| {
+                    let cube = CubieCube::SOLVED.apply(axes.forward[k][m]);
+                    coords.index_of(&cube) == goal
+                })
+                .fold(0, |bits, m| bits | 1 << m)
+        });
+        // The one-axis look-ups (`children`) assume the slices' groups: every half turn, on
+        // every axis.
+        let halves = (0..N_MOVES)
+            .filter(|&m| is_half(m))
+            .fold(0, |b, m| b | 1 << m);
+        assert!(coords.shape.layers || keeps == [halves; 3], "{keeps:?}");
         SliceSearch {
             coords,
             table,
             right,
             left,
-            same_axes: !coords.shape.flips,
+            same_axes: !coords.shape.flips && !coords.shape.layers,
             one_view: coords.shape.all_syms,
             fallback,
+            keeps,
+            kept_views: std::array::from_fn(|m| {
+                (0..3).fold(0, |b, k| b | ((keeps[k] >> m & 1) as u8) << k)
+            }),
+            last_move: keeps[0] | keeps[1] | keeps[2] == (1 << N_MOVES) - 1,
         }
+    }
+
+    /// Which moves lie in each axis's view of the table's group (bit `m` of entry `k`).
+    pub fn keeps(&self) -> [u32; 3] {
+        self.keeps
     }
 
     fn root(&self, c: &CubieCube) -> Node {
@@ -150,16 +192,37 @@ impl<'a> SliceSearch<'a> {
         self.coords.view_index(c, class_sym)
     }
 
-    /// The largest of one side's three bounds, and the edges' (the same on every axis).
-    fn side_bound(&self, views: &[FastCube; 3], parity: u8) -> u8 {
-        let h = views.iter().map(|v| self.table.get(self.index(v, parity)));
+    /// One side's bounds along the three axes, each at least the edges' (the same on every
+    /// axis).
+    fn side_bound(&self, views: &[FastCube; 3], parity: u8) -> [u8; 3] {
         let edges = self.fallback.map_or(0, |f| f.bound(self.coords, &views[0]));
-        h.max().unwrap_or(0).max(edges)
+        views.map(|v| self.table.get(self.index(&v, parity)).max(edges))
     }
 
     /// The largest of the six bounds of `c`.
     pub fn bound_of(&self, c: &CubieCube) -> u8 {
         self.bound(&self.root(c)) as u8
+    }
+
+    /// A side's bound from its three: the largest, and with the last-move rule at least the
+    /// least plus one (but 0 where all three are: the side may be solved).
+    #[inline]
+    pub(super) fn side(&self, h: [u8; 3]) -> u8 {
+        let most = most(h);
+        if self.last_move && most > 0 {
+            most.max(h[0].min(h[1]).min(h[2]) + 1)
+        } else {
+            most
+        }
+    }
+
+    /// The moves the tight-bound rule bars when the other side's bounds are `h_b` and `left`
+    /// moves remain: those in the group of each axis along which that side is tight.
+    #[inline]
+    fn barred(&self, h_b: [u8; 3], left: u8) -> u32 {
+        (0..3)
+            .filter(|&k| h_b[k] == left)
+            .fold(0, |bits, k| bits | self.keeps[k])
     }
 
     /// An optimal solution of `c` (face turns) on `threads` threads, and the nodes visited;
@@ -196,11 +259,11 @@ impl<'a> SliceSearch<'a> {
     /// With one move left: the move that solves the moving side, if any.
     pub(super) fn solving_move(&self, p: &Parent, out: &mut Vec<Kid>) {
         let solves = |m: usize| p.a[0].multiply(&self.right[0][m]).is_solved();
-        if let Some(m) = (0..N_MOVES).find(|&m| allowed(m, p.last, p.no_half) && solves(m)) {
+        if let Some(m) = (0..N_MOVES).find(|&m| allowed(m, p.last, p.barred) && solves(m)) {
             out.push(Kid {
                 m: m as u8,
-                h_moving: 0,
-                h_other: 0,
+                h_moving: [0; 3],
+                h_other: [0; 3],
             });
         }
     }
@@ -216,18 +279,24 @@ fn unmix(path: &[usize]) -> Vec<usize> {
         .collect()
 }
 
-/// Whether move `m` is a half turn (which lies in the table's group).
+/// Whether move `m` is a half turn (even on the corners, so the parity stays).
 #[inline]
 pub(super) fn is_half(m: usize) -> bool {
     m % 3 == 1
 }
 
-/// Whether move `m` may follow a move of face `last` (6: none): not the same face, not the
-/// opposite face in the other order, and not a half turn where the tight-bound rule bars it.
+/// The largest of a side's three bounds.
 #[inline]
-pub(super) fn allowed(m: usize, last: usize, no_half: bool) -> bool {
+pub(super) fn most(h: [u8; 3]) -> u8 {
+    h[0].max(h[1]).max(h[2])
+}
+
+/// Whether move `m` may follow a move of face `last` (6: none): not the same face, not the
+/// opposite face in the other order, and not barred by the tight-bound rule.
+#[inline]
+pub(super) fn allowed(m: usize, last: usize, barred: u32) -> bool {
     let face = m / 3;
-    !(face == last || (last < 6 && face + 3 == last) || (no_half && m % 3 == 1))
+    !(face == last || (last < 6 && face + 3 == last) || barred >> m & 1 == 1)
 }
 
 impl SearchTree for SliceSearch<'_> {
@@ -241,7 +310,7 @@ impl SearchTree for SliceSearch<'_> {
     }
 
     fn bound(&self, n: &Node) -> u32 {
-        n.h_moving.max(n.h_other) as u32
+        self.side(n.h_moving).max(self.side(n.h_other)) as u32
     }
 
     #[inline]
@@ -250,13 +319,16 @@ impl SearchTree for SliceSearch<'_> {
     }
 
     /// NISS: when the moving side's bound is tight and the other's is not, the sides swap. A
-    /// tight side's solution cannot end in a half turn (the move before it would already be in
-    /// the group, a move sooner than its bound), and the other side's next move is that last
-    /// move: so the side that moves next never turns a half turn while the other is tight.
+    /// tight side's solution cannot end in a move of its tight axis's group (the move before it
+    /// would already be in the group, a move sooner than its bound), and the other side's next
+    /// move is that last move: so the side that moves next never turns one while the other is
+    /// tight.
     #[inline]
     fn expand(&self, n: &Node, last: Last, g: u32, bound: u32, kids: &mut Kids) -> Expansion {
         let left = (bound - g) as u8;
-        let swap = n.h_moving == left && n.h_other < left;
+        // (Tight along an axis: that axis's moves are barred to the side that moves next.)
+        let tight = |h: [u8; 3]| h.contains(&left);
+        let swap = tight(n.h_moving) && !tight(n.h_other);
         let (a, b, h_b, inverted) = if swap {
             (&n.other, &n.moving, n.h_moving, !n.inverted)
         } else {
@@ -269,7 +341,7 @@ impl SearchTree for SliceSearch<'_> {
             h_b,
             left_after: left - 1,
             last: last.faces[inverted as usize] as usize,
-            no_half: h_b == left,
+            barred: self.barred(h_b, left),
         };
         self.children(&p, &mut kids.kids);
         kids.inverted = inverted;

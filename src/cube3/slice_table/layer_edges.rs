@@ -1,0 +1,117 @@
+//! vcube's edge coordinate (its tables `208` and `112`'s kin, [`super::Shape::layers`]): which
+//! positions hold the E-slice edges (495), their order there (24) and, with flips, the flips of
+//! the eight U-D edges in position order (256). The E-slice edges' own flips are not kept: the
+//! group then holds every E-slice flip, and its member count stays a power of two apart from the
+//! table's 2 bits an entry.
+//!
+//! Relabelling by a member of the group (U-D edges among themselves, unflipped; E-slice edges in
+//! place) changes none of it, and a U or D turn is such a member; the symmetries that keep the U-D
+//! axis take the group to itself.
+
+use super::coords::SliceCoords;
+use super::fast_cube::FastCube;
+use crate::cube3::cubie::CubieCube;
+
+/// The 24 orders of the four E-slice edges: piece (less 8) by the k-th E-slice position.
+const fn orders() -> [[u8; 4]; 24] {
+    let mut out = [[0u8; 4]; 24];
+    let mut n = 0;
+    let mut code = 0;
+    while code < 256 {
+        let p = [code & 3, code >> 2 & 3, code >> 4 & 3, code >> 6 & 3];
+        let distinct = p[0] != p[1]
+            && p[0] != p[2]
+            && p[0] != p[3]
+            && p[1] != p[2]
+            && p[1] != p[3]
+            && p[2] != p[3];
+        if distinct {
+            out[n] = [p[0] as u8, p[1] as u8, p[2] as u8, p[3] as u8];
+            n += 1;
+        }
+        code += 1;
+    }
+    out
+}
+
+const ORDERS: [[u8; 4]; 24] = orders();
+
+/// The rank of each order by [`FastCube::e_pieces`]'s code (255: not an order).
+pub(super) fn order_ranks() -> [u8; 256] {
+    let mut rank = [255u8; 256];
+    for (r, p) in ORDERS.iter().enumerate() {
+        let code = (0..4).fold(0, |c, k| c | (p[k] as usize) << (2 * k));
+        rank[code] = r as u8;
+    }
+    rank
+}
+
+impl SliceCoords {
+    /// The edge coordinate of `c`: (E-slice places x 24 + order) x 256 + U-D flips (flips only
+    /// with `flips`).
+    #[inline(always)]
+    pub(super) fn layer_edge(&self, c: &FastCube) -> usize {
+        let (e, _, _) = c.edge_masks();
+        let places = self.comb12.rank[e] as usize * 24 + self.order_rank[c.e_pieces(e)] as usize;
+        if self.shape.flips {
+            places * 256 + self.compress.of(c.orientations(), 0xfff & !e)
+        } else {
+            places
+        }
+    }
+
+    /// [`SliceCoords::view_index`] for these coordinates: the places and order conjugated by the
+    /// symmetry in a table of 760 KB (11,880 x 16 x 2 bytes), the orientations' bits moved as the
+    /// symmetry moves them (no table), then those of the U-D edges picked out.
+    #[inline(always)]
+    pub(super) fn layer_view_index(&self, c: &FastCube, class_sym: usize) -> usize {
+        let s = class_sym & ((1 << super::coords::SYM_BITS) - 1);
+        let row = class_sym >> super::coords::SYM_BITS;
+        let (e, m, _) = c.edge_masks();
+        let places = self.comb12.rank[e] as usize * 24 + self.order_rank[c.e_pieces(e)] as usize;
+        let turned = self.places_conj[places * self.group.len() + s] as usize;
+        let edge = if self.shape.flips {
+            let e2 = self.comb12.masks[turned / 24] as usize;
+            let eo2 = self.edge_syms[s].turn_orientations(c.orientations(), e, m);
+            turned * 256 + self.compress.of(eo2, 0xfff & !e2)
+        } else {
+            turned
+        };
+        row * self.n_edge + edge
+    }
+
+    /// A cube with edge coordinate `x` (corners solved): the E-slice edges at their places in
+    /// their order, the U-D edges in the rest in piece order with their flips.
+    pub(super) fn layer_edge_cube(&self, x: usize) -> CubieCube {
+        let per = self.shape.flip_values();
+        let (places, flips) = (x / per, x % per);
+        let e_mask = self.comb12.masks[places / 24];
+        let order = ORDERS[places % 24];
+        let mut c = CubieCube::SOLVED;
+        let (mut e, mut ud, mut odd) = (0, 0, 0);
+        for i in 0..12 {
+            if e_mask >> i & 1 == 1 {
+                c.ep[i] = 8 + order[e];
+                c.eo[i] = 0;
+                e += 1;
+            } else {
+                c.ep[i] = ud as u8;
+                c.eo[i] = (flips >> ud & 1) as u8;
+                odd ^= c.eo[i];
+                ud += 1;
+            }
+        }
+        // The E-slice flips are not kept: one of them keeps the total even.
+        if odd == 1 {
+            let i = (0..12).find(|&i| e_mask >> i & 1 == 1).unwrap_or(0);
+            c.eo[i] = 1;
+        }
+        // The corners' parity is solved's: the edges' must be too, for a real cube. Two U-D
+        // edges swapped change nothing kept (their flips go with their places).
+        if crate::coord::perm_parity(&c.ep) != 0 {
+            let ud: Vec<usize> = (0..12).filter(|&i| e_mask >> i & 1 == 0).take(2).collect();
+            c.ep.swap(ud[0], ud[1]);
+        }
+        c
+    }
+}
