@@ -295,9 +295,27 @@ pub(super) fn most(h: [u8; 3]) -> u8 {
 /// opposite face in the other order, and not barred by the tight-bound rule.
 #[inline]
 pub(super) fn allowed(m: usize, last: usize, barred: u32) -> bool {
-    let face = m / 3;
-    !(face == last || (last < 6 && face + 3 == last) || barred >> m & 1 == 1)
+    FACE_FOLLOWERS[last] >> m & 1 == 1 && barred >> m & 1 == 0
 }
+
+/// `FACE_FOLLOWERS[last]`, bit `m`: move `m` may follow a move of face `last` (6: none): not
+/// the same face, not the opposite face in the other order.
+const FACE_FOLLOWERS: [u32; 7] = {
+    let mut out = [0u32; 7];
+    let mut last = 0;
+    while last < 7 {
+        let mut m = 0;
+        while m < N_MOVES {
+            let face = m / 3;
+            if !(face == last || (last < 6 && face + 3 == last)) {
+                out[last] |= 1 << m;
+            }
+            m += 1;
+        }
+        last += 1;
+    }
+    out
+};
 
 impl SearchTree for SliceSearch<'_> {
     type Node = Node;
@@ -318,17 +336,23 @@ impl SearchTree for SliceSearch<'_> {
         n.moving[0].is_solved()
     }
 
-    /// NISS: when the moving side's bound is tight and the other's is not, the sides swap. A
-    /// tight side's solution cannot end in a move of its tight axis's group (the move before it
-    /// would already be in the group, a move sooner than its bound), and the other side's next
-    /// move is that last move: so the side that moves next never turns one while the other is
-    /// tight.
+    /// NISS: the side with fewer moves to try moves next (vcube's choice; on a tie, the side whose
+    /// bounds sum higher). A tight side's solution cannot end in a move of its tight axis's group
+    /// (the move before it would already be in the group, a move sooner than its bound), and the
+    /// other side's next move is that last move: so the side that moves next never turns one
+    /// while the other is tight, and a tight side makes the other's choice narrower.
     #[inline]
     fn expand(&self, n: &Node, last: Last, g: u32, bound: u32, kids: &mut Kids) -> Expansion {
         let left = (bound - g) as u8;
-        // (Tight along an axis: that axis's moves are barred to the side that moves next.)
-        let tight = |h: [u8; 3]| h.contains(&left);
-        let swap = tight(n.h_moving) && !tight(n.h_other);
+        // The moves one side may try: after its own last face, less those the other's tight axes
+        // bar.
+        let moves = |inverted: bool, h_b: [u8; 3]| {
+            let face = last.faces[inverted as usize] as usize;
+            (FACE_FOLLOWERS[face] & !self.barred(h_b, left)).count_ones()
+        };
+        let (stay, swap) = (moves(n.inverted, n.h_other), moves(!n.inverted, n.h_moving));
+        let sum = |h: [u8; 3]| h[0] as u32 + h[1] as u32 + h[2] as u32;
+        let swap = swap < stay || (swap == stay && sum(n.h_other) > sum(n.h_moving));
         let (a, b, h_b, inverted) = if swap {
             (&n.other, &n.moving, n.h_moving, !n.inverted)
         } else {
