@@ -28,13 +28,14 @@ const USAGE: Usage = Usage {
               outer face turns, for the cube as held after the scramble; empty for a solved cube. A bad\n\
               line is reported on stderr with line and column and gets no output line; exit code 2.\n\
               The table is the largest that fits --table-size: 28 MB, 57 MB, 166 MB, 1.3 GB, 2.6 GB\n\
-              or 7.7 GB (powers of 1024, as --table-size reads sizes and the build reports them); the\n\
-              larger, the faster, up to 2.6 GB (7.7 GB is a little faster). Without the flag: the largest already kept that fits the memory\n\
+              or 7.1 GB (powers of 1024, as --table-size reads sizes and the build reports them); the\n\
+              larger, the faster (7.1 GB: about twice 2.6 GB's speed on 18-move cubes). Without the\n\
+              flag: the largest already kept that fits the memory\n\
               available, and a line on stderr names the bigger sizes --table-size would build; none\n\
               kept: 4G. It is cached in --tables DIR (default $TWISTY_CACHE_DIR,\n\
               $XDG_CACHE_HOME/twisty or ~/.cache/twisty) and built there on first use, on every\n\
               thread, in its own size of memory, with a progress line per depth and the time left\n\
-              (5 s for the smallest, about 14 min for the largest, on 2 cores). An interrupted build\n\
+              (5 s for the smallest, about 22 min for the largest, on 2 cores). An interrupted build\n\
               resumes: levels that took over a minute are kept beside the table (a .levels file).\n\
               Each cube is searched on all --threads; progress of searches over a second goes to stderr,\n\
               or, for many cubes with stderr on a terminal, one line: cubes done, mean seconds a cube.\n\
@@ -157,19 +158,27 @@ fn bigger_sizes(size: TableSize, memory: u64, threads: usize, log: &mut dyn FnMu
         .map(|s| {
             let minutes = s.build_seconds(threads) / 60.0;
             format!(
-                "--table-size {} builds {} in about {:.0} min and solves one in {:.1} s",
+                "--table-size {} builds {} in about {:.0} min and solves one in {}",
                 s.flag_value(),
                 show(s.bytes() as u128),
                 minutes.max(1.0),
-                s.seconds_17
+                speeds(s)
             )
         })
         .collect();
     log(&format!(
-        "using the {} table (a 17-move cube of nissy's benchmark in {:.1} s on 2 threads); \
+        "using the {} table (a 17-move cube of nissy's benchmark in {} on 2 threads); \
          bigger ones fit this machine's memory: {}",
         show(size.bytes() as u128),
-        size.seconds_17,
+        speeds(&size),
         offers.join("; ")
     ));
+}
+
+/// A size's measured speeds: at 17 moves, and at 18 where measured.
+fn speeds(s: &TableSize) -> String {
+    match s.seconds_18 {
+        Some(s18) => format!("{:.1} s (an 18-move one in {s18:.1} s)", s.seconds_17),
+        None => format!("{:.1} s", s.seconds_17),
+    }
 }

@@ -1,7 +1,7 @@
 //! The search's way to a half-turn table's row: from small tables that stay in cache, not from the
 //! class table of all 420 x 2,187 corner values (3.7 MB, which missed the 1 MB second-level cache
-//! at every look-up and took over a quarter of the search's time on the 7.7 GB table:
-//! docs/performance.md).
+//! at every look-up and took over a quarter of the search's time on the 7.7 GB table, the
+//! half-turn corners with the E-slice flips, since left off the ladder: docs/performance.md).
 //!
 //! The tetrad's places and the twist (70 x 2,187, 612 KB) give their class under the symmetries
 //! and a symmetry `s` that takes them to its representative. Conjugating by `s` takes the corner

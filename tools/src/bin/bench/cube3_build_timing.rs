@@ -1,7 +1,7 @@
 //! `bench cube3-build`: cube3-opt's slice table built at every size it offers, each in a fresh
 //! folder, one process each: wall time (build, save, checksum) and peak resident memory, beside
 //! the table's size and the budget (the size plus 10 %, under an hour on 2 cores for every
-//! size). The largest takes about 14 minutes and 7.7 GB of memory and disk.
+//! size). The largest takes about 22 minutes and 7.1 GB of memory and disk.
 
 use tools::timing::{build, release_bin, runs_within, Run};
 use twisty::bytes::show;

@@ -6,8 +6,8 @@
 //! nissy's H48 and vcube at the nearest sizes (nissy-core's `benchmarks/tables_1_thread.md`).
 //!
 //! `CUBE3_SIZES_FROM=1G` leaves out the sizes below 1 GiB (minutes a cube). Tables are built where
-//! missing (in `target/bench-cube3-tables`; the largest takes about 14
-//! minutes and 7.7 GB), so the first run is long.
+//! missing (in `target/bench-cube3-tables`; the largest takes about 22
+//! minutes and 7.1 GB), so the first run is long.
 
 use tools::timing::build;
 use twisty::bytes::show;
