@@ -336,8 +336,9 @@ impl SearchTree for SliceSearch<'_> {
         n.moving[0].is_solved()
     }
 
-    /// NISS: the side with fewer moves to try moves next (vcube's choice; on a tie, the side whose
-    /// bounds sum higher). A tight side's solution cannot end in a move of its tight axis's group
+    /// NISS: on the tables read along three axes, the side with fewer moves to try moves next
+    /// (vcube's choice; on a tie, the side whose bounds sum higher); on those read along one, the
+    /// other side where the moving one is tight and the other is not. A tight side's solution cannot end in a move of its tight axis's group
     /// (the move before it would already be in the group, a move sooner than its bound), and the
     /// other side's next move is that last move: so the side that moves next never turns one
     /// while the other is tight, and a tight side makes the other's choice narrower.
@@ -350,9 +351,17 @@ impl SearchTree for SliceSearch<'_> {
             let face = last.faces[inverted as usize] as usize;
             (FACE_FOLLOWERS[face] & !self.barred(h_b, left)).count_ones()
         };
-        let (stay, swap) = (moves(n.inverted, n.h_other), moves(!n.inverted, n.h_moving));
-        let sum = |h: [u8; 3]| h[0] as u32 + h[1] as u32 + h[2] as u32;
-        let swap = swap < stay || (swap == stay && sum(n.h_other) > sum(n.h_moving));
+        let swap = if self.same_axes {
+            // One view a side (the tables without flips): swap only where the moving side is
+            // tight and the other is not. The fewer-moves choice searched 27 % more nodes on the
+            // 28 MB table (nissy's first five 16-move scrambles), 44 % fewer on the 2.6 GB one.
+            let tight = |h: [u8; 3]| h.contains(&left);
+            tight(n.h_moving) && !tight(n.h_other)
+        } else {
+            let (stay, swap) = (moves(n.inverted, n.h_other), moves(!n.inverted, n.h_moving));
+            let sum = |h: [u8; 3]| h[0] as u32 + h[1] as u32 + h[2] as u32;
+            swap < stay || (swap == stay && sum(n.h_other) > sum(n.h_moving))
+        };
         let (a, b, h_b, inverted) = if swap {
             (&n.other, &n.moving, n.h_moving, !n.inverted)
         } else {
