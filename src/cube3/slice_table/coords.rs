@@ -139,7 +139,7 @@ impl SliceCoords {
             compress: Box::new(Compress::new()),
             cosets: HalfTurnCosets::new(),
             half_turn_rows: HalfTurnRows::default(),
-            order_rank: super::layer_edges::order_ranks(),
+            order_rank: super::fast_cube::order_ranks(),
         };
         assert!(
             !(shape.all_syms && shape.flips),

@@ -131,7 +131,7 @@ impl FastCube {
     }
 
     /// The E-slice pieces (less 8) at the positions of `e_mask`, in position order, two bits
-    /// each, the first lowest (the index of `SliceCoords::order_rank`).
+    /// each, the first lowest (the index of [`order_ranks`]'s table).
     #[inline(always)]
     pub fn e_pieces(&self, e_mask: usize) -> usize {
         let (mut code, mut k, mut rest) = (0, 0, e_mask);
@@ -198,4 +198,39 @@ impl FastCube {
             (e, m, f)
         }
     }
+}
+
+/// The 24 orders of the four E-slice edges: piece (less 8) by the k-th E-slice position.
+const fn orders() -> [[u8; 4]; 24] {
+    let mut out = [[0u8; 4]; 24];
+    let mut n = 0;
+    let mut code = 0;
+    while code < 256 {
+        let p = [code & 3, code >> 2 & 3, code >> 4 & 3, code >> 6 & 3];
+        let distinct = p[0] != p[1]
+            && p[0] != p[2]
+            && p[0] != p[3]
+            && p[1] != p[2]
+            && p[1] != p[3]
+            && p[2] != p[3];
+        if distinct {
+            out[n] = [p[0] as u8, p[1] as u8, p[2] as u8, p[3] as u8];
+            n += 1;
+        }
+        code += 1;
+    }
+    out
+}
+
+pub(super) const ORDERS: [[u8; 4]; 24] = orders();
+
+/// The rank of each order by [`FastCube::e_pieces`]'s code (255: not an order; kept as
+/// `SliceCoords::order_rank`).
+pub(super) fn order_ranks() -> [u8; 256] {
+    let mut rank = [255u8; 256];
+    for (r, p) in ORDERS.iter().enumerate() {
+        let code = (0..4).fold(0, |c, k| c | (p[k] as usize) << (2 * k));
+        rank[code] = r as u8;
+    }
+    rank
 }

@@ -9,42 +9,8 @@
 //! axis take the group to itself.
 
 use super::coords::SliceCoords;
-use super::fast_cube::FastCube;
+use super::fast_cube::{FastCube, ORDERS};
 use crate::cube3::cubie::CubieCube;
-
-/// The 24 orders of the four E-slice edges: piece (less 8) by the k-th E-slice position.
-const fn orders() -> [[u8; 4]; 24] {
-    let mut out = [[0u8; 4]; 24];
-    let mut n = 0;
-    let mut code = 0;
-    while code < 256 {
-        let p = [code & 3, code >> 2 & 3, code >> 4 & 3, code >> 6 & 3];
-        let distinct = p[0] != p[1]
-            && p[0] != p[2]
-            && p[0] != p[3]
-            && p[1] != p[2]
-            && p[1] != p[3]
-            && p[2] != p[3];
-        if distinct {
-            out[n] = [p[0] as u8, p[1] as u8, p[2] as u8, p[3] as u8];
-            n += 1;
-        }
-        code += 1;
-    }
-    out
-}
-
-const ORDERS: [[u8; 4]; 24] = orders();
-
-/// The rank of each order by [`FastCube::e_pieces`]'s code (255: not an order).
-pub(super) fn order_ranks() -> [u8; 256] {
-    let mut rank = [255u8; 256];
-    for (r, p) in ORDERS.iter().enumerate() {
-        let code = (0..4).fold(0, |c, k| c | (p[k] as usize) << (2 * k));
-        rank[code] = r as u8;
-    }
-    rank
-}
 
 impl SliceCoords {
     /// The edge coordinate of `c`: (E-slice places x 24 + order) x 256 + U-D flips (flips only
