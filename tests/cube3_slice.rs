@@ -323,8 +323,8 @@ fn the_smallest_table_holds_distances_to_the_group() {
 /// The half-turn sizes' method at the small size CI builds (48 symmetries, 166 MB): the table
 /// against iterative deepening on cubies to the group written out (the half-turn group's corners
 /// closed by the test itself), under every symmetry and along every axis, and the search's lengths
-/// against the Korf-table solver. (The 7.7 GB size shares every line of it but the flips, which
-/// the 1.3 and 2.6 GB sizes prove: docs/testing.md has the command that proves it whole.)
+/// against the Korf-table solver. (With the E-slice flips it made a 7.7 GB size, no longer
+/// offered.)
 #[test]
 fn the_half_turn_table_holds_distances_to_its_group() {
     let size = SIZES[2];

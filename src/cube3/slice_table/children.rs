@@ -1,9 +1,9 @@
 //! A node's children for [`SliceSearch`]: their look-ups in passes, each pass asking for the
 //! next one's entries (prefetch) before reading its own, so that the cache misses overlap.
 //!
-//! - Three axes a side (tables with flips): every child's moving-side entries asked for, then
+//! - Three axes a side (tables with flips, and vcube's): every child's moving-side entries asked for, then
 //!   read; the survivors' other-side entries asked for, then read.
-//! - One axis a side (tables without flips, where every axis sees the same distance): each
+//! - One axis a side (the slices' tables without flips, where every axis sees the same distance): each
 //!   side's first axis, then where an entry read its line's least value, the edges' fallback and
 //!   (16 symmetries only) the other two axes, whose lines may say more.
 

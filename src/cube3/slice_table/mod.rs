@@ -15,8 +15,9 @@
 //! - `slice_search`: the slice table's tree for the library's search, NISS ([`SliceSearch`]);
 //!   `children`: a node's children, look-ups overlapped.
 //!
-//! The group is fixed by every symmetry, so the table is a true distance table over cosets and a
-//! plain breadth-first search builds it, in the table's own 2 bits an entry. Six sizes
+//! The group is fixed by every symmetry the table is reduced by (all 48, or the 16 U-D ones), so
+//! the table is a true distance table over cosets and a plain breadth-first search builds it, in
+//! the table's own 2 bits an entry. Six sizes
 //! ([`SIZES`]): the bare group, with even permutations only, and with the corners placed as half
 //! turns place them, reduced by all 48 symmetries (nissy's h0, with the parity, then three times
 //! that); then with the four E-slice edges unflipped, and with the parity besides, reduced by the

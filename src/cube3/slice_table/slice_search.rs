@@ -1,5 +1,6 @@
 //! IDA* on the slice table: each node bounded by the cube and its inverse (each seen along the
-//! three axes where the table keeps flips, along one where it is reduced by all 48 symmetries),
+//! three axes where the table keeps flips and for vcube's, along one where it is reduced by all 48
+//! symmetries),
 //! the children's look-ups issued together so that their cache misses overlap (the `children` module), and
 //! one cube's search split over threads by its first moves.
 //!
@@ -12,9 +13,10 @@
 //!   from the other side it would be the last move, so that side would reach the group a move
 //!   sooner than its bound. Which moves lie in each view's group is read from the coordinates
 //!   ([`SliceSearch::keeps`]), not assumed.
-//! - NISS: when the moving side's bound is tight and the other's is not, the sides swap, so that
-//!   the rule bars moves. The solution is the cube's moves, then the inverse's reversed and
-//!   inverted. It cut the nodes by a quarter on the tables without flips.
+//! - NISS: on the tables read along three axes the side with fewer moves to try moves (vcube's
+//!   choice; on a tie, the higher bound sum); on the one-axis tables the sides swap where the
+//!   moving side is tight and the other is not, so that the rule bars moves. The solution is the
+//!   cube's moves, then the inverse's reversed and inverted.
 //! - A child keeps the other side's bound along each axis whose group holds its move: premoving
 //!   by a member of the group leaves that side's coset as it was.
 //! - Last move (nxopt's and vcube's rule, for groups that hold every face turn along some axis,
