@@ -8,42 +8,16 @@
 // Tests run on the current toolchain; only the library and the bundles keep to Rust 1.63.
 #![allow(clippy::incompatible_msrv)]
 
-use std::sync::OnceLock;
-use twisty::cube3::optimal::OptimalTables;
+mod cube3_helpers;
+use cube3_helpers::{cache, korf_tables, parity, scramble};
+
 use twisty::cube3::slice_table::{
     exact_table, FastCube, Shape, SliceCoords, SliceTables, LAYERS_SMALL, SIZES,
 };
 use twisty::cube3::symmetry::{Axes, Symmetries};
-use twisty::cube3::two_phase::TwoPhaseTables;
 use twisty::cube3::CubieCube;
 use twisty::dist_table::line_table::PER_LINE;
 use twisty::rng::Rng;
-
-fn cache() -> std::path::PathBuf {
-    std::path::Path::new(env!("CARGO_TARGET_TMPDIR")).join("cube3-tables")
-}
-
-fn korf_tables() -> &'static OptimalTables {
-    static T: OnceLock<OptimalTables> = OnceLock::new();
-    T.get_or_init(|| {
-        let two = TwoPhaseTables::load_or_build(Some(&cache()), 2, |m| eprintln!("{m}"));
-        OptimalTables::load_or_build(two, Some(&cache()), 2, |m| eprintln!("{m}"))
-    })
-}
-
-fn scramble(rng: &mut Rng, len: usize) -> CubieCube {
-    (0..len).fold(CubieCube::SOLVED, |c, _| c.apply(rng.below(18)))
-}
-
-fn parity(p: &[u8]) -> bool {
-    let mut odd = false;
-    for i in 0..p.len() {
-        for j in i + 1..p.len() {
-            odd ^= p[i] > p[j];
-        }
-    }
-    odd
-}
 
 /// The shapes with these coordinates: the small one CI builds and the ladder's.
 fn shapes() -> Vec<Shape> {

@@ -6,20 +6,17 @@
 // Tests run on the current toolchain; only the library and the bundles keep to Rust 1.63.
 #![allow(clippy::incompatible_msrv)]
 
+mod cube3_helpers;
+use cube3_helpers::{cache, korf_tables, parity, scramble};
+
 use proptest::prelude::*;
 use std::sync::OnceLock;
-use twisty::cube3::optimal::OptimalTables;
 use twisty::cube3::slice_table::{
     exact_table, FastCube, Shape, SliceCoords, SliceTables, TableSize, SIZES,
 };
 use twisty::cube3::symmetry::{Axes, SymGroup, Symmetries};
-use twisty::cube3::two_phase::TwoPhaseTables;
 use twisty::cube3::CubieCube;
 use twisty::dist_table::line_table::PER_LINE;
-
-fn cache() -> std::path::PathBuf {
-    std::path::Path::new(env!("CARGO_TARGET_TMPDIR")).join("cube3-tables")
-}
 
 /// The smallest slice table, as `cube3-opt --table-size 40M` uses it, cached beside the others.
 fn slice_tables() -> &'static SliceTables {
@@ -30,20 +27,8 @@ fn slice_tables() -> &'static SliceTables {
     })
 }
 
-fn korf_tables() -> &'static OptimalTables {
-    static T: OnceLock<OptimalTables> = OnceLock::new();
-    T.get_or_init(|| {
-        let two = TwoPhaseTables::load_or_build(Some(&cache()), 2, |m| eprintln!("{m}"));
-        OptimalTables::load_or_build(two, Some(&cache()), 2, |m| eprintln!("{m}"))
-    })
-}
-
 use twisty::bytes::parse;
 use twisty::rng::Rng;
-
-fn scramble(rng: &mut Rng, len: usize) -> CubieCube {
-    (0..len).fold(CubieCube::SOLVED, |c, _| c.apply(rng.below(18)))
-}
 
 // The group, written out by piece names (Kociemba's order: corners URF UFL ULB UBR DFR DLF DBL DRB,
 // edges UR UF UL UB DR DF DL DB FR FL BL BR).
@@ -52,16 +37,6 @@ const SLICES: [[u8; 4]; 3] = [[8, 9, 10, 11], [1, 3, 5, 7], [0, 2, 4, 6]];
 
 fn slice_of(e: u8) -> usize {
     SLICES.iter().position(|s| s.contains(&e)).unwrap()
-}
-
-fn parity(p: &[u8]) -> bool {
-    let mut odd = false;
-    for i in 0..p.len() {
-        for j in i + 1..p.len() {
-            odd ^= p[i] > p[j];
-        }
-    }
-    odd
 }
 
 /// The corner permutations of the half-turn group, by closing the six half turns' under products
