@@ -9,7 +9,7 @@
 #![allow(clippy::incompatible_msrv)]
 
 mod cube3_helpers;
-use cube3_helpers::{cache, korf_tables, parity, scramble};
+use cube3_helpers::{cache, distance_to, korf_tables, parity, scramble};
 
 use twisty::cube3::slice_table::{
     exact_table, FastCube, Shape, SliceCoords, SliceTables, LAYERS_SMALL, SIZES,
@@ -123,14 +123,7 @@ fn layer_coordinates_name_cosets_of_the_group() {
 
 /// Distance to the group by iterative deepening on cubies, up to `limit` (None beyond).
 fn distance(c: &CubieCube, limit: usize, flips: bool) -> Option<usize> {
-    fn dfs(c: &CubieCube, left: usize, last: usize, flips: bool) -> bool {
-        in_group(c, flips)
-            || left > 0
-                && (0..18)
-                    .filter(|m| m / 3 != last)
-                    .any(|m| dfs(&c.apply(m), left - 1, m / 3, flips))
-    }
-    (0..=limit).find(|&d| dfs(c, d, 6, flips))
+    distance_to(c, limit, &|c| in_group(c, flips))
 }
 
 /// The small size's exact distances equal iterative deepening on cubies near the group, under

@@ -7,7 +7,7 @@
 #![allow(clippy::incompatible_msrv)]
 
 mod cube3_helpers;
-use cube3_helpers::{cache, korf_tables, parity, scramble};
+use cube3_helpers::{cache, distance_to, korf_tables, parity, scramble};
 
 use proptest::prelude::*;
 use std::sync::OnceLock;
@@ -226,16 +226,7 @@ fn move_tables_are_the_cubes_turned() {
 
 /// Distance to the group by iterative deepening on cubies, up to `limit` (None beyond).
 fn distance(c: &CubieCube, limit: usize, shape: Shape) -> Option<usize> {
-    fn dfs(c: &CubieCube, left: usize, last: usize, shape: Shape) -> bool {
-        if in_group(c, shape) {
-            return true;
-        }
-        left > 0
-            && (0..18)
-                .filter(|m| m / 3 != last)
-                .any(|m| dfs(&c.apply(m), left - 1, m / 3, shape))
-    }
-    (0..=limit).find(|&d| dfs(c, d, 6, shape))
+    distance_to(c, limit, &|c| in_group(c, shape))
 }
 
 /// The smallest table's exact distances equal iterative deepening on cubies near the group, on

@@ -33,3 +33,20 @@ pub fn parity(p: &[u8]) -> bool {
     }
     odd
 }
+
+/// Distance from `c` to the cubes `home` accepts, by iterative deepening on cubies, up to `limit`
+/// (None beyond).
+pub fn distance_to(
+    c: &CubieCube,
+    limit: usize,
+    home: &dyn Fn(&CubieCube) -> bool,
+) -> Option<usize> {
+    fn dfs(c: &CubieCube, left: usize, last: usize, home: &dyn Fn(&CubieCube) -> bool) -> bool {
+        home(c)
+            || left > 0
+                && (0..18)
+                    .filter(|m| m / 3 != last)
+                    .any(|m| dfs(&c.apply(m), left - 1, m / 3, home))
+    }
+    (0..=limit).find(|&d| dfs(c, d, 6, home))
+}
