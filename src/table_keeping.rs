@@ -2,7 +2,7 @@
 //! when it is there and sound, else built and saved (then verified, so that a disk that did not
 //! keep it whole is named at once); `--verify` checks a kept file and removes a damaged one.
 
-use crate::table_file::{verify, TableFileError};
+use crate::table_file::{verify, verify_in_place, TableFileError};
 use std::path::Path;
 
 /// The user's folder for tables kept between runs (unless a command is given another): `$TWISTY_CACHE_DIR`, else
@@ -75,7 +75,7 @@ pub fn verify_kept(path: &Path, log: &mut dyn FnMut(&str)) -> bool {
     if !path.exists() {
         return true;
     }
-    match verify(path) {
+    match verify_in_place(path) {
         Ok(_) => true,
         Err(e) => {
             log(&format!(
