@@ -11,6 +11,9 @@ use super::fast_cube::FastCube;
 use super::slice_search::{allowed, is_half, most, Kid, Parent, SliceSearch};
 use crate::cube3::cubie::N_MOVES;
 
+/// No edge fallback entry to read for this side.
+const NO_FALLBACK: usize = usize::MAX;
+
 impl SliceSearch<'_> {
     /// The children of `p` that may lie on a solution, into `out`. Only moves and look-up
     /// indices travel between the passes; a child's views are made again, by six cheap products,
@@ -141,7 +144,8 @@ impl SliceSearch<'_> {
         let left_after = p.left_after;
         // Per child: its move, its six indices (moving side's axes 0..3, other side's 3..6), and
         // which sides need their other axes.
-        let mut pending = [(0u8, [0usize; 6], false, false, 0u8, 0u8); N_MOVES];
+        // (The last two: each side's fallback entry, or NO_FALLBACK.)
+        let mut pending = [(0u8, [0usize; 6], false, false, 0u8, 0u8, [0usize; 2]); N_MOVES];
         let mut count = 0;
         let ask = |m: usize, k: usize| {
             let parity = p.parity ^ (m % 3 != 1) as u8;
@@ -169,7 +173,7 @@ impl SliceSearch<'_> {
                     None => continue,
                 }
             }
-            pending[count] = (m as u8, idx, false, false, 0, 0);
+            pending[count] = (m as u8, idx, false, false, 0, 0, [NO_FALLBACK; 2]);
             count += 1;
         }
         // The first axis read; where it read a line's least value, the other axes asked for.
@@ -183,18 +187,22 @@ impl SliceSearch<'_> {
             } else {
                 table.get_and_whether_least(idx[3])
             };
-            // A least value: the edges' own bound too (the same on every axis).
-            let edges = |h: u8, least: bool, k: usize| match self.fallback {
-                Some(f) if least && h <= left_after => {
-                    h.max(f.bound(coords, &self.view(p, m as usize, k / 3, k % 3)))
-                }
-                _ => h,
-            };
-            let (a, b) = (edges(a, a_least, 0), edges(b, b_least, 3));
-            let (a_least, b_least) = (a_least && !self.one_view, b_least && !self.one_view);
             if a > left_after || b > left_after {
                 continue;
             }
+            // A least value: the edges' own bound too (the same on every axis), its entry asked
+            // for now and read in the last pass (a miss in L2 each, which read here in line
+            // stalled the pass: about 8 % of the search's time on the 28 MB table).
+            let edges = |h: u8, least: bool, k: usize| match self.fallback {
+                Some(f) if least && h <= left_after => {
+                    let i = f.index_of_view(coords, &self.view(p, m as usize, k / 3, k % 3));
+                    f.table.prefetch(i);
+                    i
+                }
+                _ => NO_FALLBACK,
+            };
+            let fallbacks = [edges(a, a_least, 0), edges(b, b_least, 3)];
+            let (a_least, b_least) = (a_least && !self.one_view, b_least && !self.one_view);
             let mut all = true;
             for (side, least) in [(0, a_least), (3, b_least)] {
                 for k in side + 1..side + 3 {
@@ -207,11 +215,16 @@ impl SliceSearch<'_> {
                 }
             }
             if all {
-                pending[kept] = (m, idx, a_least, b_least, a, b);
+                pending[kept] = (m, idx, a_least, b_least, a, b, fallbacks);
                 kept += 1;
             }
         }
-        for &(m, idx, a_least, b_least, a_h, b_h) in &pending[..kept] {
+        for &(m, idx, a_least, b_least, a_h, b_h, fallbacks) in &pending[..kept] {
+            let edges = |h: u8, i: usize| match self.fallback {
+                Some(f) if i != NO_FALLBACK => h.max(f.table.get(i)),
+                _ => h,
+            };
+            let (a_h, b_h) = (edges(a_h, fallbacks[0]), edges(b_h, fallbacks[1]));
             let side = |first: usize, least: bool| {
                 let axes = if least { 3 } else { 1 };
                 (first..first + axes)
