@@ -3,9 +3,10 @@
 //!
 //! - Three axes a side (tables with flips, and vcube's): every child's moving-side entries asked for, then
 //!   read; the survivors' other-side entries asked for, then read.
-//! - One axis a side (the slices' tables without flips, where every axis sees the same distance): each
-//!   side's first axis, then where an entry read its line's least value, the edges' fallback and
-//!   (16 symmetries only) the other two axes, whose lines may say more.
+//! - One axis a side (the slices' tables without flips, where every axis sees the same distance): the
+//!   moving side's first axis, then the survivors' other side, then where an entry read its line's
+//!   least value, the edges' fallback and (16 symmetries only) the other two axes, whose lines may
+//!   say more.
 
 use super::fast_cube::FastCube;
 use super::slice_search::{allowed, is_half, most, Kid, Parent, SliceSearch};
@@ -13,6 +14,18 @@ use crate::cube3::cubie::N_MOVES;
 
 /// No edge fallback entry to read for this side.
 const NO_FALLBACK: usize = usize::MAX;
+
+/// A child of [`SliceSearch::children_one_axis`] between its passes: its move, its six indices
+/// (moving side's axes 0..3, other side's 3..6), per side whether its first entry read a line's
+/// least value (and so the other axes are asked), that entry, and its fallback entry's index.
+#[derive(Clone, Copy)]
+struct Pending {
+    m: u8,
+    idx: [usize; 6],
+    least: [bool; 2],
+    h: [u8; 2],
+    fb: [usize; 2],
+}
 
 impl SliceSearch<'_> {
     /// The children of `p` that may lie on a solution, into `out`. Only moves and look-up
@@ -136,17 +149,25 @@ impl SliceSearch<'_> {
         }
     }
 
-    /// [`SliceSearch::children`] where every axis sees the same distance: each side along the
-    /// first axis, asked for together; then, only for a side whose entry read its line's least
-    /// value, the other two axes (other lines, whose least values may say more).
+    /// [`SliceSearch::children`] where every axis sees the same distance, in three passes that
+    /// each ask for the next one's entries: the moving side's first axis for every child; the
+    /// other side's for those it did not cut; then, for a side whose entry read its line's least
+    /// value, the edges' fallback and (16 symmetries only) the other two axes, whose lines may say
+    /// more. Asking for both sides at once saved a round trip but made twice the look-ups; on
+    /// these tables (28 to 166 MB, mostly in the L3 cache or in a few TLB entries) a round trip
+    /// costs less than the look-ups it saves: 10 to 14 % less time (docs/performance.md, "One side,
+    /// then the other").
     fn children_one_axis(&self, p: &Parent, out: &mut Vec<Kid>) {
         let (coords, table) = (self.coords, self.table);
         let left_after = p.left_after;
-        // Per child: its move, its six indices (moving side's axes 0..3, other side's 3..6), and
-        // which sides need their other axes.
-        // (The last two: each side's fallback entry, or NO_FALLBACK.)
-        let mut pending = [(0u8, [0usize; 6], false, false, 0u8, 0u8, [0usize; 2]); N_MOVES];
-        let mut count = 0;
+        let blank = Pending {
+            m: 0,
+            idx: [0; 6],
+            least: [false; 2],
+            h: [0; 2],
+            fb: [NO_FALLBACK; 2],
+        };
+        let mut pending = [blank; N_MOVES];
         let ask = |m: usize, k: usize| {
             let parity = p.parity ^ (m % 3 != 1) as u8;
             let v = self.view(p, m, k / 3, k % 3);
@@ -158,90 +179,102 @@ impl SliceSearch<'_> {
             table.prefetch(i);
             Some(i)
         };
+        let fallback = |m: usize, h: u8, least: bool, k: usize| match self.fallback {
+            Some(f) if least && h <= left_after => {
+                let i = f.index_of_view(coords, &self.view(p, m, k / 3, k % 3));
+                f.table.prefetch(i);
+                i
+            }
+            _ => NO_FALLBACK,
+        };
+        // The moving side's first axis, asked for.
+        let mut count = 0;
         for m in 0..N_MOVES {
             if !allowed(m, p.last, p.barred) {
                 continue;
             }
-            let mut idx = [0; 6];
-            match ask(m, 0) {
-                Some(i) => idx[0] = i,
-                None => continue,
+            if let Some(i) = ask(m, 0) {
+                let mut q = blank;
+                q.m = m as u8;
+                q.idx[0] = i;
+                pending[count] = q;
+                count += 1;
             }
+        }
+        // Read; the other side's first axis asked for.
+        let mut kept = 0;
+        for j in 0..count {
+            let mut q = pending[j];
+            let m = q.m as usize;
+            let (a, a_least) = table.get_and_whether_least(q.idx[0]);
+            if a > left_after {
+                continue;
+            }
+            q.fb[0] = fallback(m, a, a_least, 0);
+            q.h[0] = a;
+            q.least[0] = a_least && !self.one_view;
             if !is_half(m) {
                 match ask(m, 3) {
-                    Some(i) => idx[3] = i,
+                    Some(i) => q.idx[3] = i,
                     None => continue,
                 }
             }
-            pending[count] = (m as u8, idx, false, false, 0, 0, [NO_FALLBACK; 2]);
-            count += 1;
+            pending[kept] = q;
+            kept += 1;
         }
-        // The first axis read; where it read a line's least value, the other axes asked for.
-        let mut kept = 0;
-        for q in 0..count {
-            let (m, mut idx, ..) = pending[q];
-            let half = is_half(m as usize);
-            let (a, a_least) = table.get_and_whether_least(idx[0]);
-            let (b, b_least) = if half {
+        // Read; fallbacks and other axes asked for.
+        let mut last = 0;
+        for j in 0..kept {
+            let mut q = pending[j];
+            let m = q.m as usize;
+            let (b, b_least) = if is_half(m) {
                 (most(p.h_b), false)
             } else {
-                table.get_and_whether_least(idx[3])
+                table.get_and_whether_least(q.idx[3])
             };
-            if a > left_after || b > left_after {
+            if b > left_after {
                 continue;
             }
-            // A least value: the edges' own bound too (the same on every axis), its entry asked
-            // for now and read in the last pass (a miss in L2 each, which read here in line
-            // stalled the pass: about 8 % of the search's time on the 28 MB table).
-            let edges = |h: u8, least: bool, k: usize| match self.fallback {
-                Some(f) if least && h <= left_after => {
-                    let i = f.index_of_view(coords, &self.view(p, m as usize, k / 3, k % 3));
-                    f.table.prefetch(i);
-                    i
-                }
-                _ => NO_FALLBACK,
-            };
-            let fallbacks = [edges(a, a_least, 0), edges(b, b_least, 3)];
-            let (a_least, b_least) = (a_least && !self.one_view, b_least && !self.one_view);
+            q.fb[1] = fallback(m, b, b_least, 3);
+            q.h[1] = b;
+            q.least[1] = b_least && !self.one_view;
             let mut all = true;
-            for (side, least) in [(0, a_least), (3, b_least)] {
+            for (side, least) in [(0, q.least[0]), (3, q.least[1])] {
                 for k in side + 1..side + 3 {
                     if least {
-                        match ask(m as usize, k) {
-                            Some(x) => idx[k] = x,
+                        match ask(m, k) {
+                            Some(x) => q.idx[k] = x,
                             None => all = false,
                         }
                     }
                 }
             }
             if all {
-                pending[kept] = (m, idx, a_least, b_least, a, b, fallbacks);
-                kept += 1;
+                pending[last] = q;
+                last += 1;
             }
         }
-        for &(m, idx, a_least, b_least, a_h, b_h, fallbacks) in &pending[..kept] {
+        for q in &pending[..last] {
             let edges = |h: u8, i: usize| match self.fallback {
                 Some(f) if i != NO_FALLBACK => h.max(f.table.get(i)),
                 _ => h,
             };
-            let (a_h, b_h) = (edges(a_h, fallbacks[0]), edges(b_h, fallbacks[1]));
             let side = |first: usize, least: bool| {
                 let axes = if least { 3 } else { 1 };
-                (first..first + axes)
-                    .map(|k| table.get(idx[k]))
+                (first + 1..first + axes)
+                    .map(|k| table.get(q.idx[k]))
                     .max()
                     .unwrap_or(0)
             };
-            let a = side(0, a_least).max(a_h);
-            let b = if is_half(m as usize) {
+            let a = side(0, q.least[0]).max(edges(q.h[0], q.fb[0]));
+            let b = if is_half(q.m as usize) {
                 most(p.h_b)
             } else {
-                side(3, b_least).max(b_h)
+                side(3, q.least[1]).max(edges(q.h[1], q.fb[1]))
             };
-            // Every axis sees the same distance here: the side's bound stands for all three.
             if a <= left_after && b <= left_after {
                 out.push(Kid {
-                    m,
+                    m: q.m,
                     h_moving: [a; 3],
                     h_other: [b; 3],
                 });
