@@ -187,6 +187,13 @@ impl SliceSearch<'_> {
             }
             _ => NO_FALLBACK,
         };
+        // The corners' class entries asked for first (on the three-axis tables this gained
+        // nothing: the big table's look-ups dominate there).
+        for m in 0..N_MOVES {
+            if allowed(m, p.last, p.barred) {
+                coords.ask_class_sym(&self.view(p, m, 0, 0));
+            }
+        }
         // The moving side's first axis, asked for.
         let mut count = 0;
         for m in 0..N_MOVES {
