@@ -29,7 +29,7 @@ const USAGE: Usage = Usage {
               line is reported on stderr with line and column and gets no output line; exit code 2.\n\
               The table is the largest that fits --table-size: 28 MB, 57 MB, 166 MB, 1.3 GB, 2.6 GB\n\
               or 7.1 GB (powers of 1024, as --table-size reads sizes and the build reports them); the\n\
-              larger, the faster (7.1 GB: 1.3 to 2.4 times 2.6 GB's speed on 18-move cubes). Without the\n\
+              larger, the faster (7.1 GB: about 2.4 times 2.6 GB's speed on 18-move cubes). Without the\n\
               flag: the largest already kept that fits the memory\n\
               available, and a line on stderr names the bigger sizes --table-size would build; none\n\
               kept: 4G. It is cached in --tables DIR (default $TWISTY_CACHE_DIR,\n\

@@ -76,12 +76,12 @@ pub struct TableSize {
 
 // Measured by `bench cube3-sizes` on this project's machine, 2 threads (docs/performance.md,
 // "cube3-opt's sizes").
-const S48: f64 = 41.8;
-const SP48: f64 = 23.0;
-const SF: f64 = 1.55;
-const SPF: f64 = 0.49;
-const SH48: f64 = 18.0;
-const SLF: f64 = 0.50;
+const S48: f64 = 34.5;
+const SP48: f64 = 17.7;
+const SF: f64 = 1.50;
+const SPF: f64 = 0.46;
+const SH48: f64 = 12.3;
+const SLF: f64 = 0.34;
 
 /// The ladder, smallest first.
 pub const SIZES: [TableSize; 6] = [
@@ -152,7 +152,7 @@ pub const SIZES: [TableSize; 6] = [
         corner_classes: 19_992,
         file: "cube3-slices-parity-flips.bin",
         seconds_17: SPF,
-        seconds_18: Some(8.9),
+        seconds_18: Some(7.6),
         build_seconds_2: 524.0,
     },
     TableSize {
@@ -166,7 +166,7 @@ pub const SIZES: [TableSize; 6] = [
         corner_classes: 9_930,
         file: "cube3-layers-flips.bin",
         seconds_17: SLF,
-        seconds_18: Some(6.8),
+        seconds_18: Some(3.1),
         build_seconds_2: 1330.0,
     },
 ];
