@@ -117,6 +117,11 @@ fn layer_coordinates_name_cosets_of_the_group() {
                 let turned = coords.edge_cube(x).apply(m);
                 assert_eq!(coords.edge_move(x, m), coords.edge(&turned));
             }
+            // The build's conjugation (the flips' part made from masks) is the cube conjugated.
+            for s in 0..coords.group.len() {
+                let conjugated = coords.group.conjugate(&cube, s);
+                assert_eq!(coords.conjugate_edge(x, s), coords.edge(&conjugated));
+            }
         }
     }
 }

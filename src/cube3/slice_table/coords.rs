@@ -159,7 +159,9 @@ impl SliceCoords {
                 .extend((0..n_sym).map(|s| (c.edge(&c.group.conjugate(&cube, s)) / per) as u16));
         }
         let mut flips_conj = Vec::new();
-        if shape.flips {
+        if shape.layers && shape.flips {
+            flips_conj = c.layer_flips_conj();
+        } else if shape.flips {
             // The flips' image depends on the E-slice places alone (any M-slice places or
             // E-slice order do).
             for x in 0..495 * per {

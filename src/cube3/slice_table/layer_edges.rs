@@ -46,6 +46,25 @@ impl SliceCoords {
         row * self.n_edge + edge
     }
 
+    /// The U-D edges' flips conjugated by each symmetry, `[(e * 256 + f) * 16 + s]` for the E-slice
+    /// places `e` and flips `f` (the build's [`SliceCoords::conjugate_edge`]): by the masks, as
+    /// [`SliceCoords::layer_view_index`] turns them, not by conjugating 2 million cubes, which took
+    /// 0.1 s of every start (`tests/cube3_layers.rs` checks it against the cubes).
+    pub(super) fn layer_flips_conj(&self) -> Vec<u8> {
+        let per = self.shape.flip_values();
+        let mut out = Vec::with_capacity(495 * per * self.edge_syms.len());
+        for x in 0..495 * per {
+            let c = FastCube::from_cubie(&self.layer_edge_cube(x / per * 24 * per + x % per));
+            let (e, m, _) = c.edge_masks();
+            for sym in &self.edge_syms {
+                let (e2, _, _) = sym.turn(e, m, 0);
+                let eo2 = sym.turn_orientations(c.orientations(), e, m);
+                out.push(self.compress.of(eo2, 0xfff & !e2) as u8);
+            }
+        }
+        out
+    }
+
     /// A cube with edge coordinate `x` (corners solved): the E-slice edges at their places in
     /// their order, the U-D edges in the rest in piece order with their flips.
     pub(super) fn layer_edge_cube(&self, x: usize) -> CubieCube {
