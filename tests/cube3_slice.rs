@@ -12,7 +12,8 @@ use cube3_helpers::{cache, distance_to, korf_tables, parity, scramble};
 use proptest::prelude::*;
 use std::sync::OnceLock;
 use twisty::cube3::slice_table::{
-    exact_table, FastCube, Shape, SliceCoords, SliceTables, TableSize, SIZES,
+    exact_table, FastCube, Shape, SliceCoords, SliceTables, TableSize, HALVES_SMALL, LAYERS_SMALL,
+    SIZES,
 };
 use twisty::cube3::symmetry::{Axes, SymGroup, Symmetries};
 use twisty::cube3::CubieCube;
@@ -67,10 +68,16 @@ fn in_group(c: &CubieCube, shape: Shape) -> bool {
         .all(|i| TETRAD_A.contains(&c.cp[i]) == TETRAD_A.contains(&(i as u8)) && c.co[i] == 0);
     let edges = (0..12).all(|i| slice_of(c.ep[i]) == slice_of(i as u8));
     let flips = (8..12).all(|i| c.eo[i] == 0);
+    // In its own slice a piece's flip is Kociemba's, from whichever axis (every symmetry keeps
+    // the group: `coordinates_name_cosets_of_the_group`).
+    let slice_flips = SLICES
+        .iter()
+        .all(|s| s.iter().fold(0, |a, &i| a ^ c.eo[i as usize]) == 0);
     corners
         && edges
         && (!shape.parity || !parity(&c.cp))
         && (!shape.flips || flips)
+        && (!shape.slice_flips || slice_flips)
         && (!shape.half_turns || half_turn_corners().contains(&c.cp))
 }
 
@@ -104,6 +111,11 @@ fn group_member(rng: &mut Rng, shape: Shape) -> CubieCube {
             flipped ^= c.eo[i];
         }
         c.eo[0] ^= flipped;
+        if shape.slice_flips {
+            // Each slice's flips even: the M slice's (UF UB DF DB) by UF, the S slice's by UR.
+            c.eo[1] ^= c.eo[1] ^ c.eo[3] ^ c.eo[5] ^ c.eo[7];
+            c.eo[0] ^= c.eo[0] ^ c.eo[2] ^ c.eo[4] ^ c.eo[6];
+        }
         if shape.half_turns {
             c.cp = (0..20)
                 .fold(CubieCube::SOLVED, |h, _| h.apply(3 * rng.below(6) + 1))
@@ -122,10 +134,16 @@ fn corner_classes_match_the_size_ladder_and_budgets_pick_the_largest_that_fits()
         let coords = SliceCoords::new(size.shape);
         assert_eq!(coords.rows(), size.corner_classes);
     }
-    assert_eq!(TableSize::within(4 << 30), Ok(SIZES[4]));
-    assert_eq!(TableSize::within(8 << 30), Ok(SIZES[5]));
+    for s in [HALVES_SMALL, LAYERS_SMALL] {
+        assert_eq!(SliceCoords::new(s.shape).rows(), s.corner_classes);
+    }
+    assert_eq!(TableSize::within(4 << 30), Ok(SIZES[6]));
+    assert_eq!(TableSize::within(8 << 30), Ok(SIZES[7]));
     assert_eq!(TableSize::within(40 << 20), Ok(SIZES[0]));
     assert_eq!(TableSize::within(100 << 20), Ok(SIZES[1]));
+    assert_eq!(TableSize::within(120 << 20), Ok(SIZES[2]));
+    // Each size faster than the one below it (the figures quoted to users).
+    assert!(SIZES.windows(2).all(|w| w[1].seconds_17 < w[0].seconds_17));
     // 29,623,296 bytes, shown in powers of 1024 as budgets are typed.
     assert!(TableSize::within(20 << 20).unwrap_err().contains("28 MB"));
     assert_eq!(parse("4G"), Ok(4 << 30));
@@ -152,7 +170,11 @@ fn coordinates_name_cosets_of_the_group() {
     let mut rng = Rng::new(32);
     let syms = Symmetries::new();
     // (vcube's coordinates, another group: tests/cube3_layers.rs.)
-    for size in SIZES.iter().filter(|s| !s.shape.layers) {
+    for size in SIZES
+        .iter()
+        .chain([&HALVES_SMALL])
+        .filter(|s| !s.shape.layers)
+    {
         let coords = SliceCoords::new(size.shape);
         let goal = coords.index_of(&CubieCube::SOLVED);
         for _ in 0..300 {
@@ -161,6 +183,13 @@ fn coordinates_name_cosets_of_the_group() {
             let h = group_member(&mut rng, size.shape);
             assert!(in_group(&h, size.shape));
             assert_eq!(coords.index_of(&h.multiply(&c)), coords.index_of(&c));
+            // The symmetries the table is reduced by keep the group, and the edge coordinate's
+            // conjugation is the cube's.
+            for s in 0..coords.group.len() {
+                assert!(in_group(&coords.group.conjugate(&h, s), size.shape));
+                let turned = coords.edge(&coords.group.conjugate(&c, s));
+                assert_eq!(coords.conjugate_edge(coords.edge(&c), s), turned);
+            }
             assert_eq!(coords.index_of(&c) == goal, in_group(&c, size.shape));
             // The search's way to the index (edge masks turned by the symmetry; for the half-turn
             // shapes, the row from small tables) agrees with the tables' (edge coordinate, then
@@ -207,7 +236,11 @@ fn coordinates_name_cosets_of_the_group() {
 /// move of every 7th corner and every 61st edge coordinate, in every shape.
 #[test]
 fn move_tables_are_the_cubes_turned() {
-    for size in SIZES.iter().filter(|s| !s.shape.layers) {
+    for size in SIZES
+        .iter()
+        .chain([&HALVES_SMALL])
+        .filter(|s| !s.shape.layers)
+    {
         let coords = SliceCoords::new(size.shape);
         for x in (0..coords.n_corner).step_by(7) {
             for m in 0..18 {
@@ -286,19 +319,31 @@ fn the_smallest_table_holds_distances_to_the_group() {
     );
 }
 
-/// The half-turn sizes' method at the small size CI builds (48 symmetries, 166 MB): the table
-/// against iterative deepening on cubies to the group written out (the half-turn group's corners
-/// closed by the test itself), under every symmetry and along every axis, and the search's lengths
-/// against the Korf-table solver. (With the E-slice flips it made a 7.7 GB size, no longer
-/// offered.)
+/// The half-turn sizes' method at the small size CI builds (48 symmetries, 166 MB; the ladder's
+/// 664 MB size adds the slices' flips to it): [`holds_distances_to_its_group`].
 #[test]
 fn the_half_turn_table_holds_distances_to_its_group() {
+    const _: () = assert!(HALVES_SMALL.shape.half_turns && HALVES_SMALL.shape.all_syms);
+    holds_distances_to_its_group(HALVES_SMALL, 420);
+}
+
+/// The slices' flip parities at their smallest size (113 MB; the 226 and 664 MB sizes add the
+/// parity and the half-turn corners): [`holds_distances_to_its_group`].
+#[test]
+fn the_flip_parities_table_holds_distances_to_its_group() {
     let size = SIZES[2];
-    assert!(size.shape.half_turns && size.shape.all_syms);
+    assert!(size.shape.slice_flips && !size.shape.parity && size.shape.all_syms);
+    holds_distances_to_its_group(size, 113);
+}
+
+/// The table of `size` against iterative deepening on cubies to the group written out (for the
+/// half-turn shapes, the half-turn group's corners closed by the test itself), under every
+/// symmetry and along every axis, and the search's lengths against the Korf-table solver.
+fn holds_distances_to_its_group(size: TableSize, seed: u64) {
     let tables = SliceTables::load_or_build(size, Some(&cache()), 2, &mut |m| eprintln!("{m}"));
     let (coords, table) = (&tables.coords, &tables.table);
     let (axes, all) = (Axes::new(), SymGroup::all());
-    let mut rng = Rng::new(420);
+    let mut rng = Rng::new(seed);
     let mut seen = [0; 6];
     for k in 0..120 {
         let c = group_member(&mut rng, size.shape).multiply(&scramble(&mut rng, k % 6));
@@ -335,7 +380,7 @@ fn the_half_turn_table_holds_distances_to_its_group() {
 #[test]
 #[ignore = "proof"]
 fn the_half_turn_coordinates_give_exact_distances() {
-    let size = SIZES[2];
+    let size = HALVES_SMALL;
     assert!(size.shape.half_turns);
     let tables = SliceTables::load_or_build(size, Some(&cache()), 2, &mut |m| eprintln!("{m}"));
     let (coords, table) = (&tables.coords, &tables.table);
@@ -434,7 +479,7 @@ fn slice_search_lengths_equal_the_korf_solver() {
 #[test]
 #[ignore = "proof"]
 fn the_flips_table_gives_the_korf_lengths() {
-    let size = SIZES[3];
+    let size = SIZES[5];
     assert!(size.shape.flips && !size.shape.parity);
     let tables = SliceTables::load_or_build(size, Some(&cache()), 2, &mut |m| eprintln!("{m}"));
     let search = tables.search();

@@ -27,12 +27,11 @@ const USAGE: Usage = Usage {
               string (54 colours in the order U R F D L B). Output: one optimal solution per line in\n\
               outer face turns, for the cube as held after the scramble; empty for a solved cube. A bad\n\
               line is reported on stderr with line and column and gets no output line; exit code 2.\n\
-              The table is the largest that fits --table-size: 28 MB, 57 MB, 166 MB, 1.3 GB, 2.6 GB\n\
-              or 7.1 GB (powers of 1024, as --table-size reads sizes and the build reports them); the\n\
-              larger, the faster (7.1 GB: about 2.4 times 2.6 GB's speed on 18-move cubes). Without the\n\
-              flag: the largest already kept that fits the memory\n\
-              available, and a line on stderr names the bigger sizes --table-size would build; none\n\
-              kept: 4G. It is cached in --tables DIR (default $TWISTY_CACHE_DIR,\n\
+              The table is the largest that fits --table-size: 28 MB, 57 MB, 113 MB, 226 MB, 664 MB,\n\
+              1.3 GB, 2.6 GB or 7.1 GB (powers of 1024, as --table-size reads sizes and the build\n\
+              reports them); the larger, the faster (7.1 GB: about 2.4 times 2.6 GB's speed on 18-move\n\
+              cubes). Without the flag: the largest already kept that fits the memory available,\n\
+              and a line on stderr names the bigger sizes --table-size would build; none kept: 4G. It is cached in --tables DIR (default $TWISTY_CACHE_DIR,\n\
               $XDG_CACHE_HOME/twisty or ~/.cache/twisty) and built there on first use, on every\n\
               thread, in its own size of memory, with a progress line per depth and the time left\n\
               (5 s for the smallest, about 22 min for the largest, on 2 cores). An interrupted build\n\

@@ -55,11 +55,19 @@ impl SliceCoords {
         if self.shape.layers {
             return self.layer_edge_cube(x);
         }
-        let (x, flips) = if self.shape.flips {
-            (x / 16, x % 16)
+        if self.shape.slice_flips {
+            return self.slice_flip_cube(self.places_cube(x / 4, 0), x % 4);
+        }
+        if self.shape.flips {
+            self.places_cube(x / 16, x % 16)
         } else {
-            (x, 0)
-        };
+            self.places_cube(x, 0)
+        }
+    }
+
+    /// A cube with places `x` (E slice 495 x M slice 70), the E-slice pieces flipped as `flips`
+    /// says in position order, and corners solved.
+    fn places_cube(&self, x: usize, flips: usize) -> CubieCube {
         let e_mask = self.comb12.masks[x / 70];
         let m_mask = self.comb8.masks[x % 70];
         let mut c = CubieCube::SOLVED;

@@ -45,7 +45,15 @@ impl SliceCoords {
             );
         }
         let mut flips = vec![0; 495 * N_MOVES];
-        if self.shape.flips {
+        if self.shape.slice_flips {
+            // From parities 0, the parities after the move are the bits it flips.
+            flips = (0..places.len())
+                .map(|i| {
+                    let cube = self.edge_cube(i / N_MOVES * per);
+                    (self.edge(&cube.multiply(&moves[i % N_MOVES])) % per) as u8
+                })
+                .collect();
+        } else if self.shape.flips {
             flips.clear();
             for x in 0..495 * per {
                 let cube = self.edge_cube((x / per * beyond) * per + x % per);
@@ -61,6 +69,7 @@ impl SliceCoords {
             flips,
             flip_bits: per.trailing_zeros(),
             layers: self.shape.layers,
+            by_places: self.shape.slice_flips,
         }
     }
 

@@ -78,6 +78,8 @@ pub struct SliceCoords {
     /// E-slice edges at places e (495).
     pub(super) places_conj: Vec<u16>,
     flips_conj: Vec<u8>,
+    /// With `slice_flips`: per places value, the parity of all the flips (`slice_flips`).
+    pub(super) flips_totals: Vec<u8>,
     /// The symmetries the table is reduced by (16 or 48).
     pub group: SymGroup,
     /// Classes of the corner coordinate without its parity (which symmetries keep): class `k`
@@ -126,6 +128,7 @@ impl SliceCoords {
             row_moves: Vec::new(),
             places_conj: Vec::new(),
             flips_conj: Vec::new(),
+            flips_totals: Vec::new(),
             group: if shape.all_syms {
                 SymGroup::all()
             } else {
@@ -169,6 +172,9 @@ impl SliceCoords {
                 flips_conj
                     .extend((0..n_sym).map(|s| (c.edge(&c.group.conjugate(&cube, s)) % per) as u8));
             }
+        }
+        if shape.slice_flips {
+            c.flips_totals = c.places_flips_totals();
         }
         c.places_conj = places_conj;
         c.flips_conj = flips_conj;
@@ -260,6 +266,9 @@ impl SliceCoords {
         if self.shape.layers {
             return self.layer_view_index(c, class_sym);
         }
+        if self.shape.slice_flips {
+            return self.slice_flip_view_index(c, class_sym >> SYM_BITS, class_sym & SYM_MASK);
+        }
         let (e, m, f) = c.edge_masks();
         let (e2, m2, f2) = self.edge_syms[class_sym & SYM_MASK].turn(e, m, f);
         (class_sym >> SYM_BITS) * self.n_edge + self.edge_of_masks(e2, m2, f2)
@@ -340,6 +349,9 @@ impl SliceCoords {
         if self.shape.layers {
             return self.layer_edge(&FastCube::from_cubie(c));
         }
+        if self.shape.slice_flips {
+            return self.slice_flip_edge(&FastCube::from_cubie(c));
+        }
         let (e, m, f) = FastCube::from_cubie(c).edge_masks();
         self.edge_of_masks(e, m, f)
     }
@@ -364,6 +376,7 @@ impl SliceCoords {
         match (self.shape.flips, self.shape.layers) {
             (true, false) => self.conjugate_flips::<16, 70>(edge, s),
             (true, true) => self.conjugate_flips::<256, 24>(edge, s),
+            (false, _) if self.shape.slice_flips => self.conjugate_slice_flips(edge, s),
             (false, _) => self.places_conj[edge * self.group.len() + s] as usize,
         }
     }

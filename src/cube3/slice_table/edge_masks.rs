@@ -122,6 +122,12 @@ impl EdgeSym {
         (self.lo[x & 63] | self.hi[x >> 6]) as usize ^ self.inverse_flips as usize
     }
 
+    /// Which slices of `c` (0: E, 1: M, 2: S) S takes to the E and the M slice.
+    #[inline(always)]
+    pub(super) fn slices_from(&self) -> [usize; 2] {
+        self.from.map(usize::from)
+    }
+
     /// The three masks of `S c S^-1` from those of `c`.
     #[inline(always)]
     pub fn turn(&self, e: usize, m: usize, f: usize) -> (usize, usize, usize) {

@@ -10,22 +10,23 @@
 //! - The table is the library's [`LineTable`] (`dist_table::line_table`): 2 bits an entry relative
 //!   to a base, a 4-bit fallback per cache line; the engine packs its big pattern databases into
 //!   it too.
-//! - `layer_edges`: vcube's edge coordinate (E-slice places and order, U-D edges' flips).
+//! - `layer_edges`: vcube's edge coordinate (E-slice places and order, U-D edges' flips);
+//!   `slice_flips`: the parity of each slice's flips, which all 48 symmetries keep.
 //! - `line_bfs`: the table's breadth-first search, in its own layout and size.
 //! - `slice_search`: the slice table's tree for the library's search, NISS ([`SliceSearch`]);
 //!   `children`: a node's children, look-ups overlapped.
 //!
 //! The group is fixed by every symmetry the table is reduced by (all 48, or the 16 U-D ones), so
 //! the table is a true distance table over cosets and a plain breadth-first search builds it, in
-//! the table's own 2 bits an entry. Six sizes
-//! ([`SIZES`]): the bare group, with even permutations only, and with the corners placed as half
-//! turns place them, reduced by all 48 symmetries (nissy's h0, with the parity, then three times
-//! that); then with the four E-slice edges unflipped, and with the parity besides, reduced by the
+//! the table's own 2 bits an entry. Eight sizes ([`SIZES`]): reduced by all 48 symmetries, the
+//! bare group (nissy's h0), with even permutations only, with each slice's flips even, with
+//! both, and with the corners placed as half turns place them besides (three times the parity's
+//! rows); then with the four E-slice edges unflipped, and with the parity besides, reduced by the
 //! 16 U-D symmetries (which keep the E slice) and read along the three axes; and vcube's `208`
 //! (`layer_edges`: corners by U-D layer, E-slice edges in place and order, U-D edges unflipped),
 //! a group that holds the U and D turns but no other half turn, where the search's last-move rule
-//! holds. (The half-turn corners with the E-slice flips, 7.7 GB, were a size until the 7.1 GB
-//! one beat them at both lengths measured: docs/performance.md.)
+//! holds. (The half-turn corners alone, 166 MB, and with the E-slice flips, 7.7 GB, were sizes
+//! until smaller ones beat them at both lengths measured: docs/performance.md.)
 //! `--table-size` picks the largest that fits; a build resumes after an interruption
 //! (`kept_levels`).
 
@@ -44,6 +45,7 @@ mod layer_edges;
 pub mod line_bfs;
 mod move_parts;
 mod shape;
+mod slice_flips;
 pub mod slice_search;
 
 pub use self::coords::{Shape, SliceCoords};
@@ -76,15 +78,17 @@ pub struct TableSize {
 
 // Measured by `bench cube3-sizes` on this project's machine, 2 threads (docs/performance.md,
 // "cube3-opt's sizes").
-const S48: f64 = 34.5;
-const SP48: f64 = 17.7;
+const S48: f64 = 37.1;
+const SP48: f64 = 21.5;
 const SF: f64 = 1.50;
 const SPF: f64 = 0.46;
-const SH48: f64 = 12.3;
 const SLF: f64 = 0.34;
+const S48F: f64 = 13.9;
+const SP48F: f64 = 8.7;
+const SH48F: f64 = 3.7;
 
 /// The ladder, smallest first.
-pub const SIZES: [TableSize; 6] = [
+pub const SIZES: [TableSize; 8] = [
     TableSize {
         shape: Shape {
             parity: false,
@@ -92,6 +96,7 @@ pub const SIZES: [TableSize; 6] = [
             all_syms: true,
             half_turns: false,
             layers: false,
+            slice_flips: false,
         },
         corner_classes: 3_393,
         file: "cube3-slices-48.bin",
@@ -106,6 +111,7 @@ pub const SIZES: [TableSize; 6] = [
             all_syms: true,
             half_turns: false,
             layers: false,
+            slice_flips: false,
         },
         corner_classes: 6_786,
         file: "cube3-slices-parity-48.bin",
@@ -115,17 +121,48 @@ pub const SIZES: [TableSize; 6] = [
     },
     TableSize {
         shape: Shape {
+            parity: false,
+            flips: false,
+            all_syms: true,
+            half_turns: false,
+            layers: false,
+            slice_flips: true,
+        },
+        corner_classes: 3393,
+        file: "cube3-slices-flip-parities-48.bin",
+        seconds_17: S48F,
+        seconds_18: None,
+        build_seconds_2: 29.0,
+    },
+    TableSize {
+        shape: Shape {
+            parity: true,
+            flips: false,
+            all_syms: true,
+            half_turns: false,
+            layers: false,
+            slice_flips: true,
+        },
+        corner_classes: 6786,
+        file: "cube3-slices-parity-flip-parities-48.bin",
+        seconds_17: SP48F,
+        seconds_18: None,
+        build_seconds_2: 37.0,
+    },
+    TableSize {
+        shape: Shape {
             parity: true,
             flips: false,
             all_syms: true,
             half_turns: true,
             layers: false,
+            slice_flips: true,
         },
-        corner_classes: 19_926,
-        file: "cube3-slices-halves-48.bin",
-        seconds_17: SH48,
+        corner_classes: 19926,
+        file: "cube3-slices-halves-flip-parities-48.bin",
+        seconds_17: SH48F,
         seconds_18: None,
-        build_seconds_2: 22.0,
+        build_seconds_2: 149.0,
     },
     TableSize {
         shape: Shape {
@@ -134,6 +171,7 @@ pub const SIZES: [TableSize; 6] = [
             all_syms: false,
             half_turns: false,
             layers: false,
+            slice_flips: false,
         },
         corner_classes: 9_996,
         file: "cube3-slices-flips.bin",
@@ -148,6 +186,7 @@ pub const SIZES: [TableSize; 6] = [
             all_syms: false,
             half_turns: false,
             layers: false,
+            slice_flips: false,
         },
         corner_classes: 19_992,
         file: "cube3-slices-parity-flips.bin",
@@ -162,6 +201,7 @@ pub const SIZES: [TableSize; 6] = [
             all_syms: false,
             half_turns: false,
             layers: true,
+            slice_flips: false,
         },
         corner_classes: 9_930,
         file: "cube3-layers-flips.bin",
@@ -170,6 +210,25 @@ pub const SIZES: [TableSize; 6] = [
         build_seconds_2: 1330.0,
     },
 ];
+
+/// The corners placed as half turns place them, reduced by all 48 symmetries (166 MB): the small
+/// size CI proves the half-turn corners on (the ladder's 664 MB size adds the slices' flips, and
+/// beats this one at both lengths measured at two thirds of its size: docs/performance.md).
+pub const HALVES_SMALL: TableSize = TableSize {
+    shape: Shape {
+        parity: true,
+        flips: false,
+        all_syms: true,
+        half_turns: true,
+        layers: false,
+        slice_flips: false,
+    },
+    corner_classes: 19_926,
+    file: "cube3-slices-halves-48.bin",
+    seconds_17: 12.3,
+    seconds_18: None,
+    build_seconds_2: 22.0,
+};
 
 /// vcube's coordinates without the flips ([`Shape::layers`]; 30 MB): the small size CI proves
 /// those coordinates and the search's rules for them on (the ladder's 7.1 GiB size adds the U-D
@@ -181,6 +240,7 @@ pub const LAYERS_SMALL: TableSize = TableSize {
         all_syms: false,
         half_turns: false,
         layers: true,
+        slice_flips: false,
     },
     corner_classes: 9_930,
     file: "cube3-layers.bin",
@@ -284,7 +344,8 @@ impl SliceTables {
             | (size.shape.flips as u64) << 1
             | (size.shape.all_syms as u64) << 2
             | (size.shape.half_turns as u64) << 3
-            | (size.shape.layers as u64) << 4;
+            | (size.shape.layers as u64) << 4
+            | (size.shape.slice_flips as u64) << 5;
         let path = dir.map(|d| d.join(size.file));
         let resume = path.as_ref().map(|p| line_bfs::Resume {
             path: p.with_extension("levels"),
@@ -407,8 +468,8 @@ mod tests {
         std::fs::create_dir_all(&dir).unwrap();
         let plenty = 64 << 30;
         // Nothing kept: the default budget's size, or less where the memory is less.
-        assert_eq!(TableSize::kept_or_default(Some(&dir), plenty), Ok(SIZES[4]));
-        assert_eq!(TableSize::kept_or_default(None, plenty), Ok(SIZES[4]));
+        assert_eq!(TableSize::kept_or_default(Some(&dir), plenty), Ok(SIZES[6]));
+        assert_eq!(TableSize::kept_or_default(None, plenty), Ok(SIZES[6]));
         assert_eq!(
             TableSize::kept_or_default(Some(&dir), SIZES[2].bytes()),
             Ok(SIZES[2])

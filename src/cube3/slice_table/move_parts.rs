@@ -38,12 +38,15 @@ pub struct EdgeMoves {
     /// `flips[(e * F + f) * 18 + m]`: the flips `f` (F values) with the E-slice places `e` after
     /// `m`.
     pub(super) flips: Vec<u8>,
-    /// 4 or 8 where the coordinate keeps flips (its lowest bits), else 0.
+    /// 2, 4 or 8 where the coordinate keeps flips (its lowest bits), else 0.
     pub(super) flip_bits: u32,
     /// Beyond the E-slice places lies the E-slice order (24), not the M-slice places (70): a
     /// branch, so that each division is by a constant (a division by a value known only at run
     /// time costs the table's build, as for the corners).
     pub(super) layers: bool,
+    /// The slices' parities (`Shape::slice_flips`): a move changes them by what all the places
+    /// say, `flips[pl * 18 + m]` (bits to flip), not by the E slice's places alone.
+    pub(super) by_places: bool,
 }
 
 impl EdgeMoves {
@@ -52,6 +55,10 @@ impl EdgeMoves {
     pub fn turn(&self, x: usize, m: usize) -> usize {
         let b = self.flip_bits;
         let (pl, f) = (x >> b, x & ((1 << b) - 1));
+        if self.by_places {
+            let i = pl * N_MOVES + m;
+            return (self.places[i] as usize) << b | (f ^ self.flips[i] as usize);
+        }
         let e = if self.layers { pl / 24 } else { pl / 70 };
         ((self.places[pl * N_MOVES + m] as usize) << b)
             + self.flips[((e << b) + f) * N_MOVES + m] as usize

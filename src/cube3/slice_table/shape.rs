@@ -21,6 +21,9 @@ pub struct Shape {
     /// axis's view keeps its own face turns (`SliceSearch`'s rules take them from the
     /// coordinates).
     pub layers: bool,
+    /// The parity of each slice's pieces' flips as every axis sees them (`slice_flips`; 4 values),
+    /// which all 48 symmetries keep, unlike `flips`.
+    pub slice_flips: bool,
 }
 
 impl Shape {
@@ -58,9 +61,11 @@ impl Shape {
         }
     }
 
-    /// Values of the flips kept: none (1), the E-slice edges' (16) or the U-D edges' (256).
+    /// Values of the flips kept: none (1), the slices' parities (4), the E-slice edges' (16) or the
+    /// U-D edges' (256).
     pub fn flip_values(&self) -> usize {
         match (self.flips, self.layers) {
+            (false, _) if self.slice_flips => 4,
             (false, _) => 1,
             (true, false) => 16,
             (true, true) => 256,
