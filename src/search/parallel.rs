@@ -6,7 +6,8 @@
 //!
 //! The order is the tree's own (then the answer is the one a single walk from the root finds) or,
 //! with [`Parallel::busiest_first`], the tasks that made most nodes under the threshold before
-//! first, as nissy does: the long tasks start early and do not finish last on one thread alone.
+//! first, as nissy does: the long tasks start early and do not finish last on one thread alone,
+//! and a solution is likeliest where the nodes are.
 
 use super::{Control, SearchTree, Walker};
 use std::collections::HashMap;
@@ -43,6 +44,9 @@ struct Task<N, P> {
     g: u32,
     node: Option<(N, P)>,
 }
+
+/// The tasks of a tree.
+type Tasks<T> = Vec<Task<<T as SearchTree>::Node, <T as SearchTree>::Pruning>>;
 
 /// The first solution of cost at most `threshold` below `root`, if there is one.
 pub fn first_in_iteration<T>(
@@ -85,22 +89,13 @@ where
             nodes: w.nodes,
         };
     }
-    let mut tasks = Vec::new();
-    let mut prefix_nodes = 0;
-    prefixes(
-        tree,
-        root,
-        tree.start(),
-        0,
-        threshold,
-        how.split,
-        &mut Vec::new(),
-        &mut prefix_nodes,
-        &mut tasks,
-    );
+    let (mut tasks, prefix_nodes) = all_prefixes(tree, root, threshold, how);
     if how.busiest_first {
-        // A stable sort: ties keep the tree's order.
-        tasks.sort_by_key(|t| std::cmp::Reverse(history.nodes.get(&t.path).copied().unwrap_or(0)));
+        // A stable sort: ties keep the tree's order. Each key looked up once (tens of thousands
+        // of tasks with four-move prefixes).
+        tasks.sort_by_cached_key(|t| {
+            std::cmp::Reverse(history.nodes.get(&t.path).copied().unwrap_or(0))
+        });
     }
     let next = AtomicUsize::new(0);
     let best = AtomicUsize::new(usize::MAX);
@@ -162,6 +157,69 @@ where
         solution: found.map(|(_, p)| p),
         nodes,
     }
+}
+
+/// The tasks `how.split` moves below the root, in the tree's order, and the children made: the
+/// moves but the last on this thread, the last shared among the threads (a split of four moves
+/// makes tens of thousands of tasks, and on one thread their look-ups took short searches a
+/// tenth of their time).
+fn all_prefixes<T>(tree: &T, root: &T::Node, threshold: u32, how: &Parallel) -> (Tasks<T>, u64)
+where
+    T: SearchTree + Sync,
+    T::Node: Clone + Send + Sync,
+    T::Pruning: Send + Sync,
+{
+    let mut upper = Vec::new();
+    let mut made = 0;
+    let above = how.split.saturating_sub(1);
+    prefixes(
+        tree,
+        root,
+        tree.start(),
+        0,
+        threshold,
+        above,
+        &mut Vec::new(),
+        &mut made,
+        &mut upper,
+    );
+    // Each upper task's own tasks, by its number: those one move further down.
+    let next = AtomicUsize::new(0);
+    let below: Vec<Mutex<Tasks<T>>> = upper.iter().map(|_| Mutex::new(Vec::new())).collect();
+    let made_below = AtomicU64::new(0);
+    let work = || {
+        let mut made = 0;
+        loop {
+            let i = next.fetch_add(1, Relaxed);
+            if i >= upper.len() {
+                break;
+            }
+            if let Some((node, pruning)) = &upper[i].node {
+                let mut out = Vec::new();
+                let mut path = upper[i].path.clone();
+                let (g, split) = (upper[i].g, how.split);
+                prefixes(
+                    tree, node, *pruning, g, threshold, split, &mut path, &mut made, &mut out,
+                );
+                *below[i].lock().unwrap_or_else(|e| e.into_inner()) = out;
+            }
+        }
+        made_below.fetch_add(made, Relaxed);
+    };
+    std::thread::scope(|scope| {
+        for _ in 1..how.threads.max(1) {
+            scope.spawn(work);
+        }
+        work();
+    });
+    let mut tasks = Vec::new();
+    for (task, own) in upper.into_iter().zip(below) {
+        match task.node {
+            None => tasks.push(task),
+            Some(_) => tasks.extend(own.into_inner().unwrap_or_else(|e| e.into_inner())),
+        }
+    }
+    (tasks, made + made_below.load(Relaxed))
 }
 
 /// The tasks below `node`: the nodes `depth` moves down that may lie on a path within

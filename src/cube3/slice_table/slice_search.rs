@@ -36,8 +36,13 @@ use crate::dist_table::line_table::LineTable;
 use crate::search::parallel::{first_in_iteration, Parallel, TaskHistory};
 use crate::search::{Child, Expansion, SearchTree};
 
-/// Moves in a task's prefix.
-const PREFIX: u32 = 3;
+/// Moves in a task's prefix: nissy's four on the tables read along one axis, where the finer
+/// tasks let the busiest-first order find the last depth's solution sooner (25 of nissy's 16-move
+/// scrambles: 30 % fewer nodes on the 113 MB table, a quarter less time; 25 17-move ones on the
+/// 664 MB table, 11 % fewer); three on those read along three, where four searched more (25
+/// 17-move scrambles on the 2.6 GB table: 22 % more nodes): docs/performance.md.
+const PREFIX_ONE_AXIS: u32 = 4;
+const PREFIX_THREE_AXES: u32 = 3;
 
 /// A search node: the side whose moves the search chooses, and the other side, each along the
 /// three axes. Either side may be the cube or its inverse (NISS): a move multiplies the moving
@@ -243,7 +248,11 @@ impl<'a> SliceSearch<'a> {
         let mut history = TaskHistory::default();
         let how = Parallel {
             threads,
-            split: PREFIX,
+            split: if self.same_axes {
+                PREFIX_ONE_AXIS
+            } else {
+                PREFIX_THREE_AXES
+            },
             busiest_first: true,
             tick: None,
         };
