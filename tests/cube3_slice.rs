@@ -7,13 +7,13 @@
 #![allow(clippy::incompatible_msrv)]
 
 mod cube3_helpers;
-use cube3_helpers::{cache, distance_to, korf_tables, parity, scramble};
+use cube3_helpers::slice_group::{distance, group_member, in_group, slice_of};
+use cube3_helpers::{cache, korf_tables, scramble};
 
 use proptest::prelude::*;
 use std::sync::OnceLock;
 use twisty::cube3::slice_table::{
-    exact_table, FastCube, Shape, SliceCoords, SliceTables, TableSize, HALVES_SMALL, LAYERS_SMALL,
-    SIZES,
+    exact_table, FastCube, SliceCoords, SliceTables, TableSize, HALVES_SMALL, LAYERS_SMALL, SIZES,
 };
 use twisty::cube3::symmetry::{Axes, SymGroup, Symmetries};
 use twisty::cube3::CubieCube;
@@ -30,102 +30,6 @@ fn slice_tables() -> &'static SliceTables {
 
 use twisty::bytes::parse;
 use twisty::rng::Rng;
-
-// The group, written out by piece names (Kociemba's order: corners URF UFL ULB UBR DFR DLF DBL DRB,
-// edges UR UF UL UB DR DF DL DB FR FL BL BR).
-const TETRAD_A: [u8; 4] = [0, 2, 5, 7];
-const SLICES: [[u8; 4]; 3] = [[8, 9, 10, 11], [1, 3, 5, 7], [0, 2, 4, 6]];
-
-fn slice_of(e: u8) -> usize {
-    SLICES.iter().position(|s| s.contains(&e)).unwrap()
-}
-
-/// The corner permutations of the half-turn group, by closing the six half turns' under products
-/// (96 of them, a figure Thistlethwaite's third phase rests on).
-fn half_turn_corners() -> &'static std::collections::HashSet<[u8; 8]> {
-    static H: OnceLock<std::collections::HashSet<[u8; 8]>> = OnceLock::new();
-    H.get_or_init(|| {
-        let mut seen = std::collections::HashSet::from([CubieCube::SOLVED.cp]);
-        let mut todo = vec![CubieCube::SOLVED];
-        while let Some(c) = todo.pop() {
-            for face in 0..6 {
-                let d = c.apply(3 * face + 1);
-                if seen.insert(d.cp) {
-                    todo.push(d);
-                }
-            }
-        }
-        assert_eq!(seen.len(), 96);
-        seen
-    })
-}
-
-/// Whether `c` lies in the group of a table of this shape: every corner in its tetrad and
-/// twisted 0, every edge in its slice, (the corners' permutation even), (the E-slice edges
-/// unflipped), (the corners permuted as half turns permute them).
-fn in_group(c: &CubieCube, shape: Shape) -> bool {
-    let corners = (0..8)
-        .all(|i| TETRAD_A.contains(&c.cp[i]) == TETRAD_A.contains(&(i as u8)) && c.co[i] == 0);
-    let edges = (0..12).all(|i| slice_of(c.ep[i]) == slice_of(i as u8));
-    let flips = (8..12).all(|i| c.eo[i] == 0);
-    // In its own slice a piece's flip is Kociemba's, from whichever axis (every symmetry keeps
-    // the group: `coordinates_name_cosets_of_the_group`).
-    let slice_flips = SLICES
-        .iter()
-        .all(|s| s.iter().fold(0, |a, &i| a ^ c.eo[i as usize]) == 0);
-    corners
-        && edges
-        && (!shape.parity || !parity(&c.cp))
-        && (!shape.flips || flips)
-        && (!shape.slice_flips || slice_flips)
-        && (!shape.half_turns || half_turn_corners().contains(&c.cp))
-}
-
-/// A random member of the group: pieces relabelled within their tetrads and slices (the corners
-/// as a product of half turns moves them, for the half-turn shapes), the E-slice edges unflipped,
-/// the others flipped at random, the permutations even when asked.
-fn group_member(rng: &mut Rng, shape: Shape) -> CubieCube {
-    let even = shape.parity;
-    let mut c = CubieCube::SOLVED;
-    loop {
-        let mut a = TETRAD_A;
-        let mut b = [1u8, 3, 4, 6];
-        rng.shuffle(&mut a);
-        rng.shuffle(&mut b);
-        for (k, &p) in TETRAD_A.iter().enumerate() {
-            c.cp[p as usize] = a[k];
-        }
-        for (k, &p) in [1u8, 3, 4, 6].iter().enumerate() {
-            c.cp[p as usize] = b[k];
-        }
-        for s in SLICES {
-            let mut x = s;
-            rng.shuffle(&mut x);
-            for (k, &p) in s.iter().enumerate() {
-                c.ep[p as usize] = x[k];
-            }
-        }
-        let mut flipped = 0;
-        for i in 0..8 {
-            c.eo[i] = rng.below(2) as u8;
-            flipped ^= c.eo[i];
-        }
-        c.eo[0] ^= flipped;
-        if shape.slice_flips {
-            // Each slice's flips even: the M slice's (UF UB DF DB) by UF, the S slice's by UR.
-            c.eo[1] ^= c.eo[1] ^ c.eo[3] ^ c.eo[5] ^ c.eo[7];
-            c.eo[0] ^= c.eo[0] ^ c.eo[2] ^ c.eo[4] ^ c.eo[6];
-        }
-        if shape.half_turns {
-            c.cp = (0..20)
-                .fold(CubieCube::SOLVED, |h, _| h.apply(3 * rng.below(6) + 1))
-                .cp;
-        }
-        if parity(&c.cp) == parity(&c.ep) && (!even || !parity(&c.cp)) {
-            return c;
-        }
-    }
-}
 
 #[test]
 fn corner_classes_match_the_size_ladder_and_budgets_pick_the_largest_that_fits() {
@@ -257,11 +161,6 @@ fn move_tables_are_the_cubes_turned() {
     }
 }
 
-/// Distance to the group by iterative deepening on cubies, up to `limit` (None beyond).
-fn distance(c: &CubieCube, limit: usize, shape: Shape) -> Option<usize> {
-    distance_to(c, limit, &|c| in_group(c, shape))
-}
-
 /// The smallest table's exact distances equal iterative deepening on cubies near the group, on
 /// each axis and under each symmetry; the packed table agrees with them on every entry.
 #[test]
@@ -317,101 +216,6 @@ fn the_smallest_table_holds_distances_to_the_group() {
         low > 0 && low < coords.entries() / 10,
         "{low} entries at or below the base"
     );
-}
-
-/// The half-turn sizes' method at the small size CI builds (48 symmetries, 166 MB; the ladder's
-/// 664 MB size adds the slices' flips to it): [`holds_distances_to_its_group`].
-#[test]
-fn the_half_turn_table_holds_distances_to_its_group() {
-    const _: () = assert!(HALVES_SMALL.shape.half_turns && HALVES_SMALL.shape.all_syms);
-    holds_distances_to_its_group(HALVES_SMALL, 420);
-}
-
-/// The slices' flip parities at their smallest size (113 MB; the 226 and 664 MB sizes add the
-/// parity and the half-turn corners): [`holds_distances_to_its_group`].
-#[test]
-fn the_flip_parities_table_holds_distances_to_its_group() {
-    let size = SIZES[2];
-    assert!(size.shape.slice_flips && !size.shape.parity && size.shape.all_syms);
-    holds_distances_to_its_group(size, 113);
-}
-
-/// The table of `size` against iterative deepening on cubies to the group written out (for the
-/// half-turn shapes, the half-turn group's corners closed by the test itself), under every
-/// symmetry and along every axis, and the search's lengths against the Korf-table solver.
-fn holds_distances_to_its_group(size: TableSize, seed: u64) {
-    let tables = SliceTables::load_or_build(size, Some(&cache()), 2, &mut |m| eprintln!("{m}"));
-    let (coords, table) = (&tables.coords, &tables.table);
-    let (axes, all) = (Axes::new(), SymGroup::all());
-    let mut rng = Rng::new(seed);
-    let mut seen = [0; 6];
-    for k in 0..120 {
-        let c = group_member(&mut rng, size.shape).multiply(&scramble(&mut rng, k % 6));
-        let want = distance(&c, 5, size.shape).unwrap();
-        seen[want] += 1;
-        let views = (0..3)
-            .map(|v| axes.conjugate(&c, v))
-            .chain((0..all.len()).map(|s| all.conjugate(&c, s)));
-        for v in views {
-            let got = table.get(coords.index_of(&v)) as usize;
-            if want > table.base as usize {
-                assert_eq!(got, want.min(table.base as usize + 3), "cube {k}");
-            } else {
-                assert!(got <= want, "cube {k}: {got} > {want}");
-            }
-        }
-    }
-    assert!(seen.iter().all(|&n| n > 0), "{seen:?}");
-    let search = tables.search();
-    for len in 0..=12 {
-        let c = scramble(&mut rng, len);
-        let (path, _) = search.solve(&c, 2, |_, _| {});
-        assert_eq!(c.apply_all(&path), CubieCube::SOLVED);
-        let (korf, _) = korf_tables().solve(&c, |_, _| {});
-        assert_eq!(path.len(), korf.len(), "scramble of {len}");
-    }
-}
-
-/// The half-turn coordinates' exact distances (the library's breadth-first search over them, 4
-/// bits) equal iterative deepening on cubies to the group written out, on 120 cubes near it along
-/// the three axes and under the 48 symmetries; and the 166 MB table built in its own layout reads
-/// what the exact table says on 20,000 random lines (exact above the base, capped at base + 3; the
-/// line's least distance at or below it).
-#[test]
-#[ignore = "proof"]
-fn the_half_turn_coordinates_give_exact_distances() {
-    let size = HALVES_SMALL;
-    assert!(size.shape.half_turns);
-    let tables = SliceTables::load_or_build(size, Some(&cache()), 2, &mut |m| eprintln!("{m}"));
-    let (coords, table) = (&tables.coords, &tables.table);
-    let exact = exact_table(coords, 2, &mut |_| {});
-    let (axes, all) = (Axes::new(), SymGroup::all());
-    let mut rng = Rng::new(4200);
-    for k in 0..120 {
-        let c = group_member(&mut rng, size.shape).multiply(&scramble(&mut rng, k % 6));
-        let want = distance(&c, 5, size.shape).unwrap() as u8;
-        for v in (0..3)
-            .map(|v| axes.conjugate(&c, v))
-            .chain((0..all.len()).map(|s| all.conjugate(&c, s)))
-        {
-            assert_eq!(exact.get(coords.index_of(&v)), want, "cube {k}");
-        }
-    }
-    let base = table.base;
-    let lines = (coords.entries() + PER_LINE - 1) / PER_LINE;
-    for _ in 0..20_000 {
-        let first = rng.below(lines) * PER_LINE;
-        let line = first..(first + PER_LINE).min(coords.entries());
-        let least = line.clone().map(|i| exact.get(i)).min().unwrap();
-        for i in line {
-            let (d, got) = (exact.get(i), table.get(i));
-            assert_eq!(
-                got,
-                if d > base { d.min(base + 3) } else { least },
-                "entry {i}"
-            );
-        }
-    }
 }
 
 /// The edges' fallback (nissy's eoesep) against iterative deepening on cubies to "every edge in

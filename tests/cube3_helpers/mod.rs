@@ -1,6 +1,11 @@
-//! Helpers shared by the slice table's tests (`cube3_slice.rs`, `cube3_layers.rs`): the tests'
+//! Helpers shared by the slice table's tests (`cube3_slice.rs`, `cube3_slice_groups.rs`,
+//! `cube3_layers.rs`): the groups written out (`slice_group`), the tests'
 //! table folder, the Korf-table solver they compare lengths with, random scrambles, a
 //! permutation's parity.
+
+// (Each test file uses a part of these.)
+#[allow(dead_code)]
+pub mod slice_group;
 
 use std::sync::OnceLock;
 use twisty::cube3::optimal::OptimalTables;
