@@ -13,7 +13,8 @@ use cube3_helpers::{cache, korf_tables, scramble};
 use proptest::prelude::*;
 use std::sync::OnceLock;
 use twisty::cube3::slice_table::{
-    exact_table, FastCube, SliceCoords, SliceTables, TableSize, HALVES_SMALL, LAYERS_SMALL, SIZES,
+    exact_table, FastCube, SliceCoords, SliceTables, TableSize, FLIP_PARITIES_SMALL, HALVES_SMALL,
+    LAYERS_SMALL, SIZES,
 };
 use twisty::cube3::symmetry::{Axes, SymGroup, Symmetries};
 use twisty::cube3::CubieCube;
@@ -76,8 +77,9 @@ fn coordinates_name_cosets_of_the_group() {
     // (vcube's coordinates, another group: tests/cube3_layers.rs.)
     for size in SIZES
         .iter()
-        .chain([&HALVES_SMALL])
-        .filter(|s| !s.shape.layers)
+        .chain([&HALVES_SMALL, &FLIP_PARITIES_SMALL])
+        // (nissy's kind keeps no coset: tests/cube3_flip_min.rs.)
+        .filter(|s| !s.shape.layers && !s.shape.h11)
     {
         let coords = SliceCoords::new(size.shape);
         let goal = coords.index_of(&CubieCube::SOLVED);
@@ -142,8 +144,9 @@ fn coordinates_name_cosets_of_the_group() {
 fn move_tables_are_the_cubes_turned() {
     for size in SIZES
         .iter()
-        .chain([&HALVES_SMALL])
-        .filter(|s| !s.shape.layers)
+        .chain([&HALVES_SMALL, &FLIP_PARITIES_SMALL])
+        // (nissy's kind keeps no coset: tests/cube3_flip_min.rs.)
+        .filter(|s| !s.shape.layers && !s.shape.h11)
     {
         let coords = SliceCoords::new(size.shape);
         for x in (0..coords.n_corner).step_by(7) {

@@ -9,7 +9,9 @@ mod cube3_helpers;
 use cube3_helpers::slice_group::{distance, group_member};
 use cube3_helpers::{cache, korf_tables, scramble};
 
-use twisty::cube3::slice_table::{exact_table, SliceTables, TableSize, HALVES_SMALL, SIZES};
+use twisty::cube3::slice_table::{
+    exact_table, SliceTables, TableSize, FLIP_PARITIES_SMALL, HALVES_SMALL,
+};
 use twisty::cube3::symmetry::{Axes, SymGroup};
 use twisty::cube3::CubieCube;
 use twisty::dist_table::line_table::PER_LINE;
@@ -27,7 +29,7 @@ fn the_half_turn_table_holds_distances_to_its_group() {
 /// parity and the half-turn corners): [`holds_distances_to_its_group`].
 #[test]
 fn the_flip_parities_table_holds_distances_to_its_group() {
-    let size = SIZES[2];
+    let size = FLIP_PARITIES_SMALL;
     assert!(size.shape.slice_flips && !size.shape.parity && size.shape.all_syms);
     holds_distances_to_its_group(size, 113);
 }

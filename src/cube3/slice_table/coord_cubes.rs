@@ -58,6 +58,9 @@ impl SliceCoords {
         if self.shape.slice_flips {
             return self.slice_flip_cube(self.places_cube(x / 4, 0), x % 4);
         }
+        if self.shape.h11 {
+            return self.places_cube(x >> self.shape.flip_min, 0);
+        }
         if self.shape.flips {
             self.places_cube(x / 16, x % 16)
         } else {
@@ -67,7 +70,7 @@ impl SliceCoords {
 
     /// A cube with places `x` (E slice 495 x M slice 70), the E-slice pieces flipped as `flips`
     /// says in position order, and corners solved.
-    fn places_cube(&self, x: usize, flips: usize) -> CubieCube {
+    pub(super) fn places_cube(&self, x: usize, flips: usize) -> CubieCube {
         let e_mask = self.comb12.masks[x / 70];
         let m_mask = self.comb8.masks[x % 70];
         let mut c = CubieCube::SOLVED;

@@ -45,7 +45,10 @@ impl SliceCoords {
             );
         }
         let mut flips = vec![0; 495 * N_MOVES];
-        if self.shape.slice_flips {
+        if self.shape.h11 {
+            // The places' moves alone (the edges' fallback's): the flips kept are not a coset's.
+            flips = vec![0; places.len()];
+        } else if self.shape.slice_flips {
             // From parities 0, the parities after the move are the bits it flips.
             flips = (0..places.len())
                 .map(|i| {
@@ -69,7 +72,7 @@ impl SliceCoords {
             flips,
             flip_bits: per.trailing_zeros(),
             layers: self.shape.layers,
-            by_places: self.shape.slice_flips,
+            by_places: self.shape.slice_flips || self.shape.h11,
         }
     }
 

@@ -269,6 +269,11 @@ impl SliceCoords {
         if self.shape.slice_flips {
             return self.slice_flip_view_index(c, class_sym >> SYM_BITS, class_sym & SYM_MASK);
         }
+        if self.shape.h11 {
+            let (places, flips) = self.h11_view(c, class_sym & SYM_MASK);
+            let k = self.shape.flip_min;
+            return ((class_sym >> SYM_BITS) * 34650 + places) << k | (flips & ((1 << k) - 1));
+        }
         let (e, m, f) = c.edge_masks();
         let (e2, m2, f2) = self.edge_syms[class_sym & SYM_MASK].turn(e, m, f);
         (class_sym >> SYM_BITS) * self.n_edge + self.edge_of_masks(e2, m2, f2)
@@ -352,6 +357,11 @@ impl SliceCoords {
         if self.shape.slice_flips {
             return self.slice_flip_edge(&FastCube::from_cubie(c));
         }
+        if self.shape.h11 {
+            let (places, flips) = self.h11_view(&FastCube::from_cubie(c), 0);
+            let k = self.shape.flip_min;
+            return places << k | (flips & ((1 << k) - 1));
+        }
         let (e, m, f) = FastCube::from_cubie(c).edge_masks();
         self.edge_of_masks(e, m, f)
     }
@@ -398,6 +408,10 @@ impl SliceCoords {
 
     /// The table index of cube `c`.
     pub fn index_of(&self, c: &CubieCube) -> usize {
+        if self.shape.h11 {
+            let fast = FastCube::from_cubie(c);
+            return self.view_index(&fast, self.view_class_sym(&fast, 0));
+        }
         self.index(self.corner(c), self.edge(c))
     }
 }

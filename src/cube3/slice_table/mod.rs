@@ -12,7 +12,9 @@
 //!   it too.
 //! - `layer_edges`: vcube's edge coordinate (E-slice places and order, U-D edges' flips);
 //!   `slice_flips`: the parity of each slice's flips, which all 48 symmetries keep.
-//! - `line_bfs`: the table's breadth-first search, in its own layout and size.
+//! - `line_bfs`: the table's breadth-first search, in its own layout and size; `flip_min`: nissy's
+//!   hk (the least distance to H11 over the flips not kept), which no coset search gives, built
+//!   from H11's cosets.
 //! - `slice_search`: the slice table's tree for the library's search, NISS ([`SliceSearch`]);
 //!   `children`: a node's children, look-ups overlapped.
 //!
@@ -39,6 +41,7 @@ pub mod corner_cosets;
 pub mod edge_fallback;
 pub mod edge_masks;
 pub mod fast_cube;
+pub mod flip_min;
 mod half_turn_rows;
 mod kept_levels;
 mod layer_edges;
@@ -52,7 +55,9 @@ pub mod slice_search;
 pub use self::coords::{Shape, SliceCoords};
 pub use self::edge_fallback::EdgeFallback;
 pub use self::fast_cube::FastCube;
-pub use self::sizes::{TableSize, DEFAULT_BUDGET, HALVES_SMALL, LAYERS_SMALL, SIZES};
+pub use self::sizes::{
+    TableSize, DEFAULT_BUDGET, FLIP_PARITIES_SMALL, HALVES_SMALL, LAYERS_SMALL, SIZES,
+};
 pub use self::slice_search::SliceSearch;
 use crate::dist_table::line_table::{self, LineTable};
 
@@ -90,7 +95,9 @@ impl SliceTables {
             | (size.shape.all_syms as u64) << 2
             | (size.shape.half_turns as u64) << 3
             | (size.shape.layers as u64) << 4
-            | (size.shape.slice_flips as u64) << 5;
+            | (size.shape.slice_flips as u64) << 5
+            | (size.shape.h11 as u64) << 6
+            | (size.shape.flip_min as u64) << 7;
         let path = dir.map(|d| d.join(size.file));
         let resume = path.as_ref().map(|p| line_bfs::Resume {
             path: p.with_extension("levels"),
@@ -113,6 +120,9 @@ impl SliceTables {
                         show(free as u128),
                         d.display()
                     ));
+                }
+                if size.shape.h11 {
+                    return flip_min::build(&coords, threads, log);
                 }
                 build(
                     &coords,

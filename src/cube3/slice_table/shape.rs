@@ -24,6 +24,11 @@ pub struct Shape {
     /// The parity of each slice's pieces' flips as every axis sees them (`slice_flips`; 4 values),
     /// which all 48 symmetries keep, unlike `flips`.
     pub slice_flips: bool,
+    /// nissy's H48 hk: an entry is the least distance to H11 (H48 with every edge unflipped)
+    /// over the cubes of its coordinate, which keeps the flips (as every axis sees them) of the
+    /// first `flip_min` positions. Not a coset's: built by `flip_min`'s search, not the line BFS.
+    pub h11: bool,
+    pub flip_min: u8,
 }
 
 impl Shape {
@@ -65,6 +70,7 @@ impl Shape {
     /// U-D edges' (256).
     pub fn flip_values(&self) -> usize {
         match (self.flips, self.layers) {
+            (false, _) if self.h11 => 1 << self.flip_min,
             (false, _) if self.slice_flips => 4,
             (false, _) => 1,
             (true, false) => 16,

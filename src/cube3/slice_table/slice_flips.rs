@@ -22,7 +22,7 @@ const E_PLACES: usize = 0xf00;
 /// The flips as every axis sees them, by position, from Kociemba's (`eo`) and the E- and M-slice
 /// pieces' positions (`e`, `m`).
 #[inline(always)]
-fn even_handed(eo: usize, e: usize, m: usize) -> usize {
+pub(super) fn even_handed(eo: usize, e: usize, m: usize) -> usize {
     eo ^ (M_PLACES & e) ^ (E_PLACES & m)
 }
 
