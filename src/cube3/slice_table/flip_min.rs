@@ -5,9 +5,11 @@
 //!
 //! The entries are not a coset's, so no breadth-first search over them gives them. Their cubes'
 //! cosets of H11 are (H48's coordinates and all eleven free flips): a breadth-first search over
-//! those, kept as sorted keys, reaches every coset up to the base; every coset one and two moves
-//! further lies a move or two from one at the base, which a depth-first search from each of
-//! those finds. What no coset within base + 2 reaches reads base + 3, "at least that".
+//! those, kept as sorted keys, reaches every coset up to a move short of the base (8); every coset
+//! at the base, and one and two moves further, lies one to three moves past one of those, which a
+//! depth-first search from each finds. What no coset within base + 2 reaches reads base + 3, "at
+//! least that". nissy's h2 and h3 are built so (its depth-first search starts at the base, from
+//! keys it holds in a hash map).
 
 use super::coords::{SliceCoords, SYM_BITS};
 use super::fast_cube::FastCube;
@@ -66,20 +68,21 @@ impl SliceCoords {
 }
 
 /// The table of `coords` (a `flip_min` shape) on `threads` threads, written straight into its
-/// lines (2 bits an entry): its size in memory, and the cosets at the base beside it (8 bytes
-/// each, about 50 MB).
+/// lines (2 bits an entry): its size in memory, and the cosets up to a move short of the base
+/// beside it (8 bytes each, 4.3 MB).
 pub fn build(coords: &SliceCoords, threads: usize, log: &mut dyn FnMut(&str)) -> LineTable {
     let start = std::time::Instant::now();
     let threads = threads.max(1);
     let entries = coords.entries();
     log(&format!(
         "building the slice table ({} entries, {}) on {threads} threads: cosets of H11 to depth \
-         {BASE}, then two moves past each; it is kept for later runs (an interrupted build starts \
-         again: about a minute and a half on 2 cores)",
+         {}, then three moves past; it is kept for later runs (an interrupted build starts again: \
+         under a minute on 2 cores)",
         entries,
-        show(((entries + PER_LINE - 1) / PER_LINE * 64) as u128)
+        show(((entries + PER_LINE - 1) / PER_LINE * 64) as u128),
+        BASE - 1
     ));
-    let levels = cosets_to_base(coords, threads, &start, log);
+    let levels = cosets_to_base(coords, BASE - 1, threads, &start, log);
     let table = Lines::new(entries);
     let product = sym_products(coords);
     // A row's self-symmetries give a coset's entry under each of them (different cubes of its
@@ -103,20 +106,31 @@ pub fn build(coords: &SliceCoords, threads: usize, log: &mut dyn FnMut(&str)) ->
             set(&coords.h11_cube(k), d as u8);
         }
     }
-    // One and two moves past the base, from each coset at it.
-    let last = &levels[BASE as usize];
+    // The base's cosets are not kept (6.3 million keys, half the 113 MB table again): each is met
+    // as a neighbour of one a move nearer that is in no level kept, and the search goes one and
+    // two moves past it from there. Most have one such neighbour (the work came out as the
+    // search from kept keys at the base took).
+    let last = &levels[BASE as usize - 1];
+    let nearer = &levels[BASE as usize - 2];
+    let kept = |k: u64| last.binary_search(&k).is_ok() || nearer.binary_search(&k).is_ok();
     let next = AtomicUsize::new(0);
     let began = start.elapsed().as_secs_f64();
-    const CHUNK: usize = 4096;
+    const CHUNK: usize = 512;
     let past = |i: usize| {
         for &k in &last[i..(i + CHUNK).min(last.len())] {
             let c = coords.h11_cube(k);
-            for (m1, move1) in moves.iter().enumerate() {
-                let c1 = c.multiply(move1);
-                set(&c1, BASE + 1);
-                for (m2, move2) in moves.iter().enumerate() {
-                    if m2 / 3 != m1 / 3 {
-                        set(&c1.multiply(move2), BASE + 2);
+            for at_base in moves.iter().map(|m| c.multiply(m)) {
+                if kept(coords.h11_key(&at_base)) {
+                    continue;
+                }
+                set(&at_base, BASE);
+                for (m1, move1) in moves.iter().enumerate() {
+                    let c1 = at_base.multiply(move1);
+                    set(&c1, BASE + 1);
+                    for (m2, move2) in moves.iter().enumerate() {
+                        if m2 / 3 != m1 / 3 {
+                            set(&c1.multiply(move2), BASE + 2);
+                        }
                     }
                 }
             }
@@ -143,7 +157,7 @@ pub fn build(coords: &SliceCoords, threads: usize, log: &mut dyn FnMut(&str)) ->
             if now - shown >= 10.0 && i > 0 {
                 let left = (now - began) * (last.len() - i) as f64 / i as f64;
                 log(&format!(
-                    "two moves past the base: {:.0} % ({left:.0} s left)",
+                    "past the base: {:.0} % ({left:.0} s left)",
                     100.0 * i as f64 / last.len() as f64
                 ));
                 shown = now;
@@ -161,9 +175,10 @@ pub fn build(coords: &SliceCoords, threads: usize, log: &mut dyn FnMut(&str)) ->
     table
 }
 
-/// The cosets of H11 at each depth up to the base, as sorted keys ([`SliceCoords::h11_key`]).
+/// The cosets of H11 at each depth up to `depth`, as sorted keys ([`SliceCoords::h11_key`]).
 fn cosets_to_base(
     coords: &SliceCoords,
+    depth: u8,
     threads: usize,
     start: &std::time::Instant,
     log: &mut dyn FnMut(&str),
@@ -173,7 +188,7 @@ fn cosets_to_base(
         .collect();
     let solved = FastCube::from_cubie(&CubieCube::SOLVED);
     let mut levels: Vec<Vec<u64>> = vec![vec![coords.h11_key(&solved)]];
-    for d in 0..BASE as usize {
+    for d in 0..depth as usize {
         let level = &levels[d];
         let chunk = ((level.len() + threads - 1) / threads).max(1);
         let mut next: Vec<u64> = std::thread::scope(|scope| {
