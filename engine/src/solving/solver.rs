@@ -6,7 +6,7 @@
 
 use crate::model::metric::{MoveSet, PairPruner};
 use crate::model::{Perm, Puzzle, State};
-use crate::solving::heuristics::{Heuristics, Reports};
+use crate::solving::heuristics::{Heuristics, Note, Reports};
 use crate::solving::search_progress::Progress;
 use crate::solving::search_tree::{self, Problem};
 use crate::tables::full_table::{DistTable, Level};
@@ -326,6 +326,22 @@ impl Solver {
             .goal
             .apply(&effect.inverse(&self.modulus), &self.modulus);
         Ok(self.solve(&state, max_depth))
+    }
+
+    /// What the table plan did with each table and why (none with a full table).
+    pub fn plan_notes(&self) -> Vec<Note> {
+        match &self.method {
+            Method::Table { .. } => Vec::new(),
+            Method::Search(h) => h.lock().unwrap_or_else(|e| e.into_inner()).plan_notes(),
+        }
+    }
+
+    /// Seconds spent so far opening, building and deepening the search's tables.
+    pub fn table_secs(&self) -> f64 {
+        match &self.method {
+            Method::Table { .. } => 0.0,
+            Method::Search(h) => h.lock().unwrap_or_else(|e| e.into_inner()).notes.secs(),
+        }
     }
 
     pub fn names(&self, path: &[usize]) -> String {

@@ -1,8 +1,10 @@
 //! The engine's tables: the state space as dense ranks ([`space`]), the full distance table
 //! ([`full_table`], 2 bits a state), pattern databases ([`pattern_db`]), the near table of every
 //! state a few moves from the goal ([`near_table`]), the budget each is checked against
-//! ([`memory`]) and the cache folder they are kept in ([`table_cache`]).
+//! ([`memory`]), the cache folder they are kept in ([`table_cache`]) and the read-only arrays
+//! that move tables are kept in, made or mapped ([`flat`]).
 
+pub mod flat;
 pub mod floored;
 pub mod full_table;
 pub mod memory;

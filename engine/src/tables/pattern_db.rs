@@ -11,12 +11,17 @@
 //! search needs.
 
 use crate::model::State;
+use crate::tables::flat::Flat;
 use crate::tables::floored::Floored;
 use crate::tables::space::{Coord, TrackedTwists};
+use crate::tables::table_cache::Cache;
 use twisty::dist_table::Graph;
 
 /// Bits a state.
 pub const BITS: u32 = crate::tables::floored::BITS;
+
+/// The cache's name for a table of tracked pieces' move tables ([`PatternDb::keep_moves`]).
+const MOVES_NAME: &str = "engine move tables of tracked pieces";
 
 /// Parts up to this many values (their move tables are built when a table needs them).
 const PART_LIMIT: usize = 1 << 20;
@@ -29,7 +34,7 @@ pub struct Part {
     coords: Vec<Coord>,
     pub size: usize,
     /// `table[v * moves + m]`, made by [`Part::tabulate`] (none for tracked twists).
-    table: Vec<u32>,
+    table: Flat<u32>,
     tracked: Option<Box<TrackedTwists>>,
 }
 
@@ -39,7 +44,7 @@ impl Part {
         Part {
             coords,
             size,
-            table: Vec::new(),
+            table: Flat::default(),
             tracked: None,
         }
     }
@@ -50,7 +55,7 @@ impl Part {
         let inner = Part {
             coords: Vec::new(),
             size: twists.size,
-            table: Vec::new(),
+            table: Flat::default(),
             tracked: Some(Box::new(twists)),
         };
         (Part::new(vec![places]), inner)
@@ -124,7 +129,7 @@ impl Part {
                 t[v * moves + m] = next as u32;
             }
         }
-        self.table = t;
+        self.table = t.into();
     }
 }
 
@@ -299,5 +304,67 @@ impl PatternDb {
             moves,
             table,
         }
+    }
+
+    /// [`PatternDb::with_table`] for a table kept in `cache` as `what`: a table of tracked
+    /// pieces maps its move tables from there too where [`PatternDb::keep_moves`] kept them
+    /// (else makes them, and keeps them for the next run).
+    pub fn opened(
+        mut outer: Part,
+        mut inner: Part,
+        moves: usize,
+        table: Floored,
+        cache: &Cache,
+        what: &str,
+    ) -> Self {
+        let Some(t) = inner.tracked.as_deref_mut() else {
+            return PatternDb::with_table(outer, inner, moves, table);
+        };
+        let places = format!("{what}-places");
+        let steps = format!("{what}-steps");
+        let rows = outer.size * moves;
+        let kept = cache
+            .open_words(&places, MOVES_NAME, 64)
+            .and_then(|(w, _)| Flat::from_words(w, rows));
+        let kept_steps = cache
+            .open_words(&steps, MOVES_NAME, 64)
+            .and_then(|(w, _)| Flat::from_words(w, rows));
+        if let (Some(rows), Some(steps)) = (kept, kept_steps) {
+            if t.tabulate_with(steps) {
+                outer.table = rows;
+                return PatternDb {
+                    outer,
+                    inner,
+                    moves,
+                    table,
+                };
+            }
+        }
+        let db = PatternDb::with_table(outer, inner, moves, table);
+        db.keep_moves(cache, what);
+        db
+    }
+
+    /// Keeps a table of tracked pieces' move tables in `cache` beside the table `what` (their
+    /// making costs more than a search that uses them: [`PatternDb::opened`] maps them).
+    pub fn keep_moves(&self, cache: &Cache, what: &str) {
+        let Some(t) = self.inner.tracked.as_deref() else {
+            return;
+        };
+        let words = |n: usize, bytes: usize| (n * bytes).div_ceil(8) as u64;
+        let rows = &self.outer.table;
+        let places = format!("{what}-places");
+        cache.keep_table(
+            &places,
+            MOVES_NAME,
+            (words(rows.len(), 4), 64, Vec::new(), rows.words()),
+        );
+        let steps = t.steps();
+        let name = format!("{what}-steps");
+        cache.keep_table(
+            &name,
+            MOVES_NAME,
+            (words(steps.len(), 1), 64, Vec::new(), steps.words()),
+        );
     }
 }

@@ -18,10 +18,9 @@
 
 use crate::model::metric::{MoveSet, PairPruner};
 use crate::model::{Perm, Puzzle, State};
-use crate::solving::search_tree::{Bounds, MAX_PATTERNS};
-use crate::tables::floored::Floored;
+use crate::solving::search_tree::Bounds;
 use crate::tables::near_table::{self, ClassFilter, NearTable};
-use crate::tables::pattern_db::{self, Part, PatternDb};
+use crate::tables::pattern_db::{self, Part};
 use crate::tables::space::{coordinates, tracked_parts, Coord};
 use crate::tables::table_cache::Cache;
 use std::path::Path;
@@ -46,36 +45,17 @@ const PATTERN_DB_LIMIT: usize = 1 << 28;
 const NEAR_START: u64 = 1 << 12;
 
 mod near;
+mod notes;
+mod pairs;
 mod singles;
 mod symmetric;
 
+pub use notes::{Note, Notes, Step};
+use pairs::Pending;
 use singles::pattern_table;
 use symmetric::SymStep;
 
 const NEAR_NAME: &str = "engine near table";
-const PATTERN_NAME: &str = "engine pattern database, 2 or 4 bits";
-/// A pattern database not built yet, or built without its last levels.
-#[derive(Clone)]
-struct Pending {
-    outer: Part,
-    inner: Part,
-    goals: Vec<State>,
-    /// Its name in the cache.
-    what: String,
-    /// The index of the partial table it completes.
-    completes: Option<usize>,
-}
-
-/// A pattern database is built when an iteration is expected to visit an eighth of its states
-/// (without its last levels, which cost the most: [`crate::tables::floored`]), and built whole
-/// when it is expected to visit 16 times its states (a search so long that the last levels' cost
-/// is nothing beside it).
-const PATTERN_AT: f64 = 1.0 / 8.0;
-/// A table of tracked pieces costs some eight times a 3x3x3 corner table's state to build (its
-/// move tables, made piece by piece, more than its BFS; docs/engine.md, "Optimal search"): it waits
-/// for that many times the nodes.
-const TRACKED_COST: f64 = 8.0;
-const WHOLE_AT: f64 = 16.0;
 
 /// A single coordinate's pattern database not built yet.
 struct PendingSingle {
@@ -115,6 +95,11 @@ pub struct Heuristics {
     memory: u64,
     /// The sizes of the parts of the largest pair chosen.
     first_pair: Option<(usize, usize)>,
+    /// The names and parts of the pairs the plan took (whether built yet or not).
+    chosen: Vec<(String, Part, Part)>,
+    puzzle: Puzzle,
+    /// What became of each table, and the seconds it took.
+    pub notes: Notes,
 }
 
 impl Heuristics {
@@ -169,59 +154,29 @@ impl Heuristics {
             }
             pairs.sort_by_key(|&(i, j)| std::cmp::Reverse(parts[i].size * parts[j].size));
         }
-        let mut chosen: Vec<(usize, usize)> = Vec::new();
-        let mut pattern_bytes = 0;
-        let (mut patterns, mut pending) = (Vec::new(), Vec::new());
-        for (a, b) in pairs {
-            let (outer, inner) = (&parts[a], &parts[b]);
-            let bytes = pattern_db::bytes_for(outer, inner, perms.len());
-            let inside = |&(x, y): &(usize, usize)| {
-                let within = |c: &Coord| parts[x].covers_coord(c) || parts[y].covers_coord(c);
-                outer.coords().iter().chain(inner.coords()).all(within)
-            };
-            if chosen.len() == MAX_PATTERNS
-                || chosen.iter().any(inside)
-                || pattern_bytes + bytes > memory / 2
-            {
-                continue;
-            }
-            chosen.push((a, b));
-            pattern_bytes += bytes;
-            let what = format!("pattern{a}x{b}");
-            let kept = cache.as_ref().and_then(|c| {
-                let table = Floored::open(c, &what, PATTERN_NAME, outer.size * inner.size)?;
-                Some(PatternDb::with_table(
-                    outer.clone(),
-                    inner.clone(),
-                    perms.len(),
-                    table,
-                ))
-            });
-            let p = Pending {
-                goals: goals.clone(),
-                outer: outer.clone(),
-                inner: inner.clone(),
-                what,
-                completes: None,
-            };
-            match kept {
-                Some(db) if db.table.whole => patterns.push(db),
-                Some(db) => {
-                    pending.push(Pending {
-                        completes: Some(patterns.len()),
-                        ..p
-                    });
-                    patterns.push(db);
-                }
-                None => pending.push(p),
-            }
-        }
+        let mut notes = Notes::default();
+        let mut note = |t: String, s: Step, w: String, secs: f64| notes.add(t, s, w, secs);
+        let moves = perms.len();
+        let pairs::Chosen {
+            patterns,
+            pending,
+            pairs: chosen,
+            bytes: pattern_bytes,
+        } = pairs::choose(
+            puzzle,
+            &parts,
+            pairs,
+            moves,
+            memory,
+            cache.as_ref(),
+            &mut note,
+        );
         // Single coordinates (a byte an entry) not inside one of those: the largest go first
         // until the rest fit in a quarter of the budget.
         let covered = |c: &Coord| {
             chosen
                 .iter()
-                .any(|&(a, b)| parts[a].covers_coord(c) || parts[b].covers_coord(c))
+                .any(|(_, a, b)| a.covers_coord(c) || b.covers_coord(c))
         };
         let mut singles: Vec<Coord> = coords.into_iter().filter(|c| !covered(c)).collect();
         singles.sort_by_key(|c| c.size);
@@ -233,7 +188,16 @@ impl Heuristics {
             singles.into_iter().partition(|c| c.size <= SINGLE_START);
         let pdbs: Vec<(Coord, DepthTable)> = now
             .into_iter()
-            .map(|c| pattern_table(c, &goals, &inverses))
+            .map(|c| {
+                let (t, name) = (Instant::now(), singles::name(puzzle, &c));
+                let table = pattern_table(c, &goals, &inverses);
+                let why = format!(
+                    "a single coordinate of at most {} values: built at once",
+                    notes::count(SINGLE_START as f64)
+                );
+                note(name, Step::Built, why, t.elapsed().as_secs_f64());
+                table
+            })
             .collect();
         let later = later
             .into_iter()
@@ -273,6 +237,7 @@ impl Heuristics {
         } else {
             None
         };
+        let t = Instant::now();
         let kept = cache.as_ref().and_then(|c| {
             let reduced = match &canon {
                 Some(canon) => {
@@ -291,6 +256,7 @@ impl Heuristics {
                 .then(|| NearTable::from_slots(words, levels, reduced))
                 .flatten()
         });
+        let opened = kept.is_some();
         let near = kept.unwrap_or_else(|| {
             let mut near = NearTable::new(&goals);
             while near.next_level_estimate() <= NEAR_START && near.deepen(&near_moves, near_memory)
@@ -298,6 +264,16 @@ impl Heuristics {
             }
             near
         });
+        let why = if opened {
+            "kept in the cache folder".to_string()
+        } else {
+            format!(
+                "its levels of at most {} states are built at once",
+                notes::count(NEAR_START as f64)
+            )
+        };
+        let step = if opened { Step::Opened } else { Step::Built };
+        note(near::name(&near), step, why, t.elapsed().as_secs_f64());
         let sym = if closed {
             SymStep::Unplanned(Box::new((puzzle.clone(), perms.clone(), set.names.clone())))
         } else {
@@ -305,14 +281,18 @@ impl Heuristics {
         };
         let near_source =
             (!by_class && goals.len() == 1).then(|| Box::new((puzzle.clone(), set.clone())));
+        let first_pair = chosen.first().map(|(_, a, b)| (a.size, b.size));
         let mut h = Heuristics {
+            puzzle: puzzle.clone(),
+            notes,
+            chosen,
             near_source,
             kept_depth: if cache.is_some() { near.depth } else { 0 },
             state_secs: 150e-9,
             sym,
             goals: goals.clone(),
             memory,
-            first_pair: chosen.first().map(|&(a, b)| (parts[a].size, parts[b].size)),
+            first_pair,
             bounds: Bounds {
                 near,
                 patterns,
@@ -370,64 +350,59 @@ impl Heuristics {
             .partition(|p| !all && nodes < SINGLE_COST * p.coord.size as f64);
         self.singles = later;
         for p in now {
+            let (t, name) = (Instant::now(), singles::name(&self.puzzle, &p.coord));
+            let pays = SINGLE_COST * p.coord.size as f64;
             let pdb = pattern_table(p.coord, &p.goals, &p.inverses);
             self.bounds.pdbs.push(pdb);
+            let why = if all {
+                "every table is built at once in this run".to_string()
+            } else {
+                let nodes = notes::count(nodes);
+                format!(
+                    "the next iteration was expected to visit {nodes} nodes, it pays from {}",
+                    notes::count(pays)
+                )
+            };
+            self.notes
+                .add(name, Step::Built, why, t.elapsed().as_secs_f64());
             built = true;
         }
         built | self.prepare_pending(nodes, all, false)
     }
 
-    /// Builds the pending pattern databases that pay (those of tracked pieces, or the others).
-    fn prepare_pending(&mut self, nodes: f64, all: bool, tracked: bool) -> bool {
-        let mut built = false;
-        let mut i = 0;
-        while i < self.pending.len() {
-            let p = &self.pending[i];
-            if p.inner.is_tracked_twists() != tracked {
-                i += 1;
-                continue;
+    /// What became of every table so far, with those still waiting to pay at the end: the
+    /// plan's reasons, as `twisty solve --stats` prints them.
+    pub fn plan_notes(&self) -> Vec<Note> {
+        let mut out = self.notes.list.clone();
+        let mut waiting = |table: String, pays: f64| {
+            let why = format!(
+                "no iteration was expected to visit the {} nodes it pays from",
+                notes::count(pays)
+            );
+            out.push(Note {
+                table,
+                step: Step::NotBuilt,
+                why,
+                secs: 0.0,
+            });
+        };
+        for p in &self.pending {
+            let whole = p.completes.is_some();
+            let mut name = pairs::pair_name(&self.puzzle, &p.what, &p.outer, &p.inner);
+            if whole {
+                name += ", its last levels";
             }
-            // A state costs a step per move to build: the rule was measured with 18 moves
-            // (the megaminx's 48 wait for 2.7 times the nodes); tracked pieces' tables cost
-            // [`TRACKED_COST`] times more again.
-            let cost = if p.inner.is_tracked_twists() {
-                TRACKED_COST
-            } else {
-                1.0
-            };
-            let size =
-                (p.outer.size * p.inner.size) as f64 * (self.moves as f64 / 18.0).max(1.0) * cost;
-            let whole = nodes >= WHOLE_AT * size;
-            let wanted = all || nodes >= PATTERN_AT * size;
-            if !wanted || (p.completes.is_some() && !whole) {
-                i += 1;
-                continue;
-            }
-            let p = self.pending.remove(i);
-            let t = Instant::now();
-            let threads = twisty::machine::threads();
-            let (o, n) = (p.outer.clone(), p.inner.clone());
-            let mut db = PatternDb::build(o, n, &p.goals, self.moves, threads, whole);
-            db.table.pack_if_kept(self.memory);
-            let size = db.outer.size * db.inner.size;
-            (self.reports.pattern)(size, db.bytes(), t.elapsed().as_secs_f64());
-            if let Some(c) = &self.cache {
-                c.keep_table(&p.what, PATTERN_NAME, db.table.to_file());
-            }
-            let at = p.completes.unwrap_or(self.bounds.patterns.len());
-            if !db.table.whole {
-                self.pending.push(Pending {
-                    completes: Some(at),
-                    ..p
-                });
-            }
-            if at < self.bounds.patterns.len() {
-                self.bounds.patterns[at] = db;
-            } else {
-                self.bounds.patterns.push(db);
-            }
-            built = true;
+            waiting(name, p.pays_at(self.moves, whole));
         }
-        built
+        for p in &self.singles {
+            waiting(
+                singles::name(&self.puzzle, &p.coord),
+                SINGLE_COST * p.coord.size as f64,
+            );
+        }
+        if let SymStep::Planned(p) = &self.sym {
+            waiting("sym".into(), symmetric::SYM_AT * p.1.estimate as f64);
+        }
+        out
     }
 }

@@ -3,6 +3,7 @@
 //! symmetries are looked for, and where there are some the table is built again by class
 //! ([`crate::model::canonical`]).
 
+use super::notes::{count, Step};
 use super::{Heuristics, NEAR_NAME};
 use crate::model::canonical::Canon;
 use crate::model::inverse::Inverter;
@@ -44,6 +45,20 @@ pub(super) fn canon(puzzle: &Puzzle, set: &MoveSet) -> Option<Arc<Canon>> {
     Canon::new(puzzle, &all).map(Arc::new)
 }
 
+/// The near table in the plan's notes.
+pub(super) fn name(near: &NearTable) -> String {
+    let by = if near.canon().is_some() {
+        " by class"
+    } else {
+        ""
+    };
+    format!(
+        "near table{by} (to depth {}, {} entries)",
+        near.depth,
+        count(near.entries() as f64)
+    )
+}
+
 impl Heuristics {
     /// Deepens the near table by a level if the memory allows (true if it did).
     /// Beside a symmetry-reduced table, the near table is deepened only while its floor stays
@@ -75,6 +90,11 @@ impl Heuristics {
             self.state_secs = secs / new as f64;
         }
         (self.reports.near)(n.depth, n.entries(), n.bytes(), secs);
+        let why = format!(
+            "the next iteration was expected to cost over twice the level's {} states",
+            count(new as f64)
+        );
+        self.notes.add(name(n), Step::Deepened, why, secs);
         true
     }
 
@@ -113,6 +133,8 @@ impl Heuristics {
             self.state_secs * 8.0
         };
         (self.reports.near)(near.depth, near.entries(), near.bytes(), secs);
+        let why = "its next level would hold millions of states: kept by symmetry class from now";
+        self.notes.add(name(&near), Step::Built, why, secs);
         self.bounds.near = near;
         self.kept_depth = 0;
     }

@@ -1,6 +1,8 @@
 //! Pattern databases of single coordinates: the library's BFS over one coordinate's values.
 
-use crate::model::State;
+use super::notes::count;
+use super::pairs::coord_name;
+use crate::model::{Puzzle, State};
 use crate::tables::space::Coord;
 use std::cell::RefCell;
 use twisty::dist_table::depth::DepthTable;
@@ -50,4 +52,13 @@ pub(super) fn pattern_table(
     values.dedup();
     let table = DepthTable::build(&graph, &values);
     (c, table)
+}
+
+/// A single coordinate's table in the plan's notes.
+pub(super) fn name(puzzle: &Puzzle, c: &Coord) -> String {
+    format!(
+        "single ({}, {} values)",
+        coord_name(puzzle, c),
+        count(c.size as f64)
+    )
 }

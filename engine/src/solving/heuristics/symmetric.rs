@@ -2,7 +2,9 @@
 //! once a search is long enough, opened from the cache, built when it pays, and the pairs it makes
 //! redundant left out.
 
-use super::{Heuristics, WHOLE_AT};
+use super::notes::{count, Step};
+use super::pairs::{coord_name, WHOLE_AT};
+use super::Heuristics;
 use crate::model::{Perm, Puzzle};
 use crate::tables::floored::Floored;
 use crate::tables::sym_pdb::{self, SymPdb};
@@ -39,12 +41,32 @@ impl Heuristics {
             return;
         };
         let (puzzle, perms, names) = *what;
+        let t = Instant::now();
         let Some(plan) = sym_pdb::plan::choose(&puzzle, &perms, &names, SYM_LIMIT) else {
+            let why = "no component's twists are closed under enough symmetries";
+            self.notes
+                .add("sym", Step::LeftOut, why, t.elapsed().as_secs_f64());
             return;
         };
+        let name = sym_name(&puzzle, &plan);
+        // Looked up through one view, it bounds no better than a pair of the same coordinates
+        // (the FTO's edge and corner twists: taken instead of the corners' places with the edge
+        // twists, it lost a pair and the search was slower).
+        if let Some(x) = self.pair_covering(&plan) {
+            let why = format!("looked up through one view, it says nothing {x} does not");
+            self.notes
+                .add(name, Step::LeftOut, why, t.elapsed().as_secs_f64());
+            return;
+        }
         let bytes = plan.estimate as u64 / 2 + plan.outer.size() as u64 * 4;
         let used = self.bounds.pattern_bytes() + self.bounds.near.bytes();
         if used + bytes > self.memory || bytes > self.near_memory {
+            let why = format!(
+                "{} do not fit beside the other tables",
+                twisty::bytes::show(bytes as u128)
+            );
+            self.notes
+                .add(name, Step::LeftOut, why, t.elapsed().as_secs_f64());
             return;
         }
         self.near_memory -= bytes;
@@ -55,6 +77,9 @@ impl Heuristics {
             let size = db.size();
             if let Some(table) = Floored::open(c, "sym", SYM_NAME, size) {
                 db.take_table(table);
+                let why = "kept in the cache folder";
+                self.notes
+                    .add(name, Step::Opened, why, t.elapsed().as_secs_f64());
                 // (A table kept without its last levels is completed when that pays.)
                 self.beside_sym();
                 self.bounds.sym = Some(db);
@@ -62,6 +87,31 @@ impl Heuristics {
             }
         }
         self.sym = SymStep::Planned(Box::new((puzzle, plan)));
+        // (Finding the plan is the table's time too.)
+        self.notes.add(
+            name,
+            Step::Planned,
+            "found from the symmetries",
+            t.elapsed().as_secs_f64(),
+        );
+    }
+
+    /// The pair taken whose coordinates include all of `plan`'s, where `plan` has one view.
+    fn pair_covering(&self, plan: &sym_pdb::plan::Plan) -> Option<String> {
+        if plan.views.len() != 1 {
+            return None;
+        }
+        let (o, i) = (&plan.outer, &plan.inner);
+        let coords: Vec<_> = [&o.places, &o.twists, &i.places, &i.twists]
+            .into_iter()
+            .flatten()
+            .collect();
+        let pair = self.chosen.iter().find(|(_, a, b)| {
+            coords
+                .iter()
+                .all(|c| a.covers_coord(c) || b.covers_coord(c))
+        })?;
+        Some(pair.0.clone())
     }
 
     /// The symmetry-reduced table's classes (from the cache when kept there), its entries empty.
@@ -121,7 +171,24 @@ impl Heuristics {
         let whole = self.cache.is_some() || whole_wanted(db.size());
         db.build(&self.goals, twisty::machine::threads(), whole);
         db.table.pack_if_kept(self.memory);
-        (self.reports.pattern)(db.size(), db.bytes(), t.elapsed().as_secs_f64());
+        let secs = t.elapsed().as_secs_f64();
+        (self.reports.pattern)(db.size(), db.bytes(), secs);
+        let why = if all {
+            "every table is built at once in this run".to_string()
+        } else {
+            format!(
+                "the next iteration was expected to visit {} nodes, about half its {} entries or more",
+                count(nodes),
+                count(db.size() as f64)
+            )
+        };
+        let name = format!(
+            "sym ({} classes, {} entries, {})",
+            count(db.classes() as f64),
+            count(db.size() as f64),
+            views(db.views.len())
+        );
+        self.notes.add(name, Step::Built, why, secs);
         if let Some(c) = &self.cache {
             c.keep_table("sym", SYM_NAME, db.table.to_file());
             let classes = db.class_words();
@@ -134,5 +201,32 @@ impl Heuristics {
         }
         self.bounds.sym = Some(db);
         true
+    }
+}
+
+/// The symmetry-reduced table in the plan's notes, before it is built.
+fn sym_name(puzzle: &Puzzle, plan: &sym_pdb::plan::Plan) -> String {
+    let part = |f: &sym_pdb::plan::Factor| {
+        let cs: Vec<String> = [&f.places, &f.twists]
+            .into_iter()
+            .flatten()
+            .map(|c| coord_name(puzzle, c))
+            .collect();
+        cs.join(" with ")
+    };
+    format!(
+        "sym ({} x {}, about {} entries, {})",
+        part(&plan.outer),
+        part(&plan.inner),
+        count(plan.estimate as f64),
+        views(plan.views.len())
+    )
+}
+
+fn views(n: usize) -> String {
+    if n == 1 {
+        "1 view".into()
+    } else {
+        format!("{n} views")
     }
 }

@@ -9,6 +9,7 @@
 use super::orbit_coord::{components, Kind};
 use super::Coord;
 use crate::model::{Perm, Puzzle, State};
+use crate::tables::flat::Flat;
 
 /// A component's places up to this many values are followed (the move table's rows).
 pub const PLACES_LIMIT: usize = 1 << 20;
@@ -109,7 +110,7 @@ pub struct TrackedTwists {
     twists: Vec<Vec<u8>>,
     /// `delta[places * moves + m]`: the twists move `m` adds to the tracked pieces from those
     /// places, as a value; made by [`TrackedTwists::tabulate`].
-    delta: Vec<u8>,
+    delta: Flat<u8>,
     /// `add[a * size + b]`: the twists `a` and `b` added digit by digit.
     add: Vec<u8>,
 }
@@ -129,7 +130,7 @@ impl TrackedTwists {
             modulus,
             size: (modulus as usize).pow(k as u32),
             twists,
-            delta: Vec::new(),
+            delta: Flat::default(),
             add: Vec::new(),
         }
     }
@@ -152,6 +153,27 @@ impl TrackedTwists {
         if !self.add.is_empty() {
             return;
         }
+        self.delta = self.make_delta().into();
+        self.add = self.make_add();
+    }
+
+    /// The tables with the steps' twists given (as [`TrackedTwists::steps`] gave them, kept in a
+    /// file): only the small table of sums is made. False if they are not this table's.
+    pub fn tabulate_with(&mut self, steps: Flat<u8>) -> bool {
+        if steps.len() != self.places.size * self.twists.len() {
+            return false;
+        }
+        self.delta = steps;
+        self.add = self.make_add();
+        true
+    }
+
+    /// The twists each step adds ([`TrackedTwists::tabulate`] made them), to be kept.
+    pub fn steps(&self) -> &Flat<u8> {
+        &self.delta
+    }
+
+    fn make_delta(&self) -> Vec<u8> {
         let (m, n, moves) = (
             self.modulus as usize,
             self.positions.len(),
@@ -174,6 +196,12 @@ impl TrackedTwists {
                 delta[p * moves + mv] = sum as u8;
             }
         }
+        delta
+    }
+
+    fn make_add(&self) -> Vec<u8> {
+        let m = self.modulus as usize;
+        let power: Vec<usize> = (0..self.k).map(|j| m.pow(j as u32)).collect();
         let digits = |mut w: usize| -> Vec<usize> {
             (0..self.k)
                 .map(|_| {
@@ -196,8 +224,7 @@ impl TrackedTwists {
                 add[a * self.size + b] = sum as u8;
             }
         }
-        self.delta = delta;
-        self.add = add;
+        add
     }
 
     /// Twists `w` after move `m` from places `places` (tabled: [`TrackedTwists::tabulate`]).
