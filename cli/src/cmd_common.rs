@@ -114,13 +114,8 @@ pub fn verify_tables(on: bool, table: Option<&Path>, cache_dir: Option<&Path>) -
         twisty::table_file::verify(t).map_err(|e| format!("{}: {e}", t.display()))?;
         eprintln!("{}: checksum verified", t.display());
     }
-    let files = cache_dir.and_then(|d| std::fs::read_dir(d).ok());
-    for f in files.into_iter().flatten().flatten().map(|e| e.path()) {
-        if f.extension().is_some_and(|x| x == "table")
-            && twisty::table_keeping::verify_kept(&f, &mut |m| eprintln!("note: {m}"))
-        {
-            eprintln!("{}: checksum verified", f.display());
-        }
+    if let Some(d) = cache_dir {
+        twisty::table_keeping::verify_folder(d, &mut |m| eprintln!("note: {m}"));
     }
     Ok(())
 }

@@ -57,8 +57,8 @@ pub struct PhaseArgs {
 pub struct CacheArgs {
     /// The folder where the search's tables are kept between runs (default: $TWISTY_CACHE_DIR,
     /// $XDG_CACHE_HOME/twisty or ~/.cache/twisty); the next run of the same puzzle and moves
-    /// reads them back.
-    #[arg(long, value_name = "DIR")]
+    /// reads them back. `--tables DIR` is the same (the name `cube3` and `cube3-opt` gave it).
+    #[arg(long, value_name = "DIR", alias = "tables")]
     pub cache_dir: Option<PathBuf>,
     /// Keep no tables between runs: build them every time.
     #[arg(long, conflicts_with = "cache_dir")]

@@ -31,7 +31,7 @@ const USAGE: Usage = Usage {
               1.3 GB, 2.6 GB or 7.1 GB (powers of 1024, as --table-size reads sizes and the build\n\
               reports them); the larger, the faster (7.1 GB: about 2.4 times 2.6 GB's speed on 18-move\n\
               cubes). Without the flag: the largest already kept that fits the memory available,\n\
-              and a line on stderr names the bigger sizes --table-size would build; none kept: 4G. It is cached in --tables DIR (default $TWISTY_CACHE_DIR,\n\
+              and a line on stderr names the bigger sizes --table-size would build; none kept: 4G. It is cached in --cache-dir DIR (default $TWISTY_CACHE_DIR,\n\
               $XDG_CACHE_HOME/twisty or ~/.cache/twisty) and built there on first use, on every\n\
               thread, in its own size of memory, with a progress line per depth and the time left\n\
               (5 s for the smallest, about 22 min for the largest, on 2 cores). An interrupted build\n\
@@ -46,6 +46,7 @@ const USAGE: Usage = Usage {
         TABLE_FLAGS[1],
         TABLE_FLAGS[2],
         TABLE_FLAGS[3],
+        TABLE_FLAGS[4],
         Flag {
             name: "--table-size",
             value: Some("SIZE"),

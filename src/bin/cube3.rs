@@ -2,7 +2,7 @@
 //! Kociemba's two-phase algorithm.
 //!
 //! The two big tables (91 MB) take far longer to build than to read back, so they are cached in a
-//! folder (`--tables`); a missing or damaged file is rebuilt.
+//! folder (`--cache-dir`, or `--tables`); a missing or damaged file is rebuilt.
 
 use twisty::args::{Flag, Usage};
 use twisty::cube3::answer_lines;
@@ -22,7 +22,7 @@ const USAGE: Usage = Usage {
               Output: one solution per line in outer face turns, written for the cube as it is held after\n\
               the scramble; an empty line for a solved cube. A bad line is reported on stderr with line\n\
               and column and gets no output line; the exit code is then 2.\n\
-              Tables are cached in --tables DIR (default $TWISTY_CACHE_DIR, $XDG_CACHE_HOME/twisty or\n\
+              Tables are cached in --cache-dir DIR (default $TWISTY_CACHE_DIR, $XDG_CACHE_HOME/twisty or\n\
               ~/.cache/twisty), built there on first use (about 20 s on 2 cores, 91 MB).",
     positional: &[],
     flags: &[
@@ -30,6 +30,7 @@ const USAGE: Usage = Usage {
         TABLE_FLAGS[1],
         TABLE_FLAGS[2],
         TABLE_FLAGS[3],
+        TABLE_FLAGS[4],
         Flag {
             name: "--max-length",
             value: Some("N"),

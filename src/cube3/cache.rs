@@ -1,15 +1,18 @@
-//! Where the 3x3x3 solvers keep their tables (`--tables DIR`, `--no-cache`, the user's cache
-//! folder) and the flags that choose it, shared by `cube3` and `cube3-opt`.
+//! Where the 3x3x3 solvers keep their tables (`--cache-dir DIR`, or `--tables DIR` as before;
+//! `--no-cache`; the user's cache folder, which `twisty` shares) and the flags that choose it,
+//! shared by `cube3` and `cube3-opt`.
 
 use crate::args::{Args, Flag};
 
-/// The table folder a command line asks for: none with `--no-cache`, else `--tables DIR`, else
+/// The table folder a command line asks for: none with `--no-cache`, else `--cache-dir DIR` (or
+/// its older name `--tables DIR`), else
 /// [`crate::table_keeping::default_cache_dir`].
 pub fn tables_dir(args: &Args) -> Option<std::path::PathBuf> {
     if args.has("--no-cache") {
         None
     } else {
-        args.value("--tables")
+        args.value("--cache-dir")
+            .or_else(|| args.value("--tables"))
             .map(Into::into)
             .or_else(crate::table_keeping::default_cache_dir)
     }
@@ -19,31 +22,23 @@ pub fn tables_dir(args: &Args) -> Option<std::path::PathBuf> {
 /// so a damaged entry is found only here); a damaged file is named through `log` and removed, to
 /// be built again by this run.
 pub fn verify_tables(args: &Args, dir: Option<&std::path::Path>, log: &mut dyn FnMut(&str)) {
-    let dir = match dir {
-        Some(d) if args.has("--verify") => d,
-        _ => return,
-    };
-    let mut files: Vec<_> = std::fs::read_dir(dir)
-        .into_iter()
-        .flatten()
-        .flatten()
-        .map(|e| e.path())
-        .filter(|p| p.extension().map_or(false, |x| x == "bin"))
-        .collect();
-    files.sort();
-    for f in files {
-        if crate::table_keeping::verify_kept(&f, log) {
-            log(&format!("{}: checksum verified", f.display()));
-        }
+    match dir {
+        Some(d) if args.has("--verify") => crate::table_keeping::verify_folder(d, log),
+        _ => {}
     }
 }
 
 /// The table flags both 3x3x3 solvers take.
-pub const TABLE_FLAGS: [Flag; 4] = [
+pub const TABLE_FLAGS: [Flag; 5] = [
+    Flag {
+        name: "--cache-dir",
+        value: Some("DIR"),
+        help: "folder of the cached tables (default: the user's, shared with `twisty`)",
+    },
     Flag {
         name: "--tables",
         value: Some("DIR"),
-        help: "folder of the cached tables",
+        help: "the same as --cache-dir (its older name)",
     },
     Flag {
         name: "--no-cache",

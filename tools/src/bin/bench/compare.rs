@@ -45,9 +45,10 @@ fn case(bin: &'static str, args: &[&str], what: &str, input: String, reps: usize
     }
 }
 
-/// The engine's rows of `bench engine-twips` that take it over a few milliseconds, and
-/// cube3-opt's rows of `bench cube3-opt`, all read from folders both trees share.
-fn search_rows(engine_cache: &Path) -> Vec<Case> {
+/// The engine's rows of `bench engine-twips` that take it over a few milliseconds, the issue's
+/// FTO row, and a row for each community file ([`compare_engine`]), their tables in
+/// `engine_cache` (a folder of each tree's own: their files may differ).
+fn engine_rows(engine_cache: &Path, community: &[compare_engine::Row]) -> Vec<Case> {
     let tmp = std::env::temp_dir().join(format!("twisty-bench-defs-{}", std::process::id()));
     std::fs::create_dir_all(&tmp).unwrap();
     let cube3 = def("3x3x3", "puzzles/3x3x3.json", &tmp);
@@ -95,6 +96,31 @@ fn search_rows(engine_cache: &Path) -> Vec<Case> {
         rows.push(c);
     }
     std::fs::remove_dir_all(tmp).ok();
+    let fto = root().join("puzzles/community/fto.kpuzzle.json");
+    let fto = fto.to_str().unwrap();
+    let scramble = "R U L B' F D BR L' U' B";
+    let what = format!("engine: FTO (cubing.js) {scramble}");
+    let mut c = case(
+        "twisty",
+        &["solve", fto, "--cache-dir", cache, scramble],
+        &what,
+        String::new(),
+        1,
+    );
+    c.warm_up = true;
+    rows.push(c);
+    for r in community {
+        let args = ["solve", &r.file, "--cache-dir", cache, &r.scramble];
+        let mut c = case("twisty", &args, &r.what, String::new(), 1);
+        c.warm_up = true;
+        rows.push(c);
+    }
+    rows
+}
+
+/// cube3-opt's rows of `bench cube3-opt`, their table read from a folder both trees share.
+fn cube3_opt_rows() -> Vec<Case> {
+    let mut rows = Vec::new();
     let opt_tables = tables_dir();
     let t = opt_tables.to_str().unwrap();
     for (length, lines) in by_length(&opt_tables) {
@@ -240,7 +266,8 @@ fn inputs(tables: &Path) -> Vec<Case> {
     ]
 }
 
-pub fn run(rev: &str) {
+/// `bench compare REV`, or with `engine_only` (`--engine`) the engine's rows alone.
+pub fn run(rev: &str, engine_only: bool) {
     let root = root();
     let dir = std::env::temp_dir().join(format!("twisty-bench-compare-{}", std::process::id()));
     let git = |args: &[&str]| {
@@ -270,6 +297,9 @@ pub fn run(rev: &str) {
     let (old_tables, new_tables) = (tables(&old_target), tables(&new_target));
     let exe = |target: &Path, bin: &str| target.join("release").join(bin);
     for (target, t) in [(&old_target, &old_tables), (&new_target, &new_tables)] {
+        if engine_only {
+            break;
+        }
         let warm = temp_input("compare-warm", "");
         runs(
             &[
@@ -288,17 +318,27 @@ pub fn run(rev: &str) {
         format!("{rev} ({RUNS} runs)"),
         format!("this tree ({RUNS} runs)")
     );
-    let engine_cache = dir.join("engine-cache");
-    std::fs::create_dir_all(&engine_cache).unwrap();
-    // (The search rows are the same in both trees: their tables are shared.)
-    let search = search_rows(&engine_cache);
-    let old_cases = inputs(&old_tables)
-        .into_iter()
-        .chain(search.iter().cloned());
-    let new_cases = inputs(&new_tables)
-        .into_iter()
-        .chain(search.iter().cloned());
-    for (old_case, new_case) in old_cases.zip(new_cases) {
+    let community = compare_engine::community_rows(&root, &exe(&new_target, "twisty"));
+    let rows_of = |target: &Path, tables: &Path| {
+        let cache = target.join("bench-engine-cache");
+        std::fs::create_dir_all(&cache).unwrap();
+        let mut rows = if engine_only {
+            Vec::new()
+        } else {
+            inputs(tables)
+        };
+        rows.extend(engine_rows(&cache, &community));
+        if !engine_only {
+            rows.extend(cube3_opt_rows());
+        }
+        rows
+    };
+    let (old_cases, new_cases) = (
+        rows_of(&old_target, &old_tables),
+        rows_of(&new_target, &new_tables),
+    );
+    let mut flagged = Vec::new();
+    for (old_case, new_case) in old_cases.into_iter().zip(new_cases) {
         let file = temp_input(&format!("compare-{}", old_case.bin), &old_case.input);
         if old_case.warm_up {
             for (target, c) in [(&old_target, &old_case), (&new_target, &new_case)] {
@@ -329,15 +369,33 @@ pub fn run(rev: &str) {
                 .collect::<Vec<_>>()
                 .join(" ")
         };
+        let (ratio, mark) = compare_engine::flag(&old.0, &new.0);
         println!(
-            "  {:<38} {:>18} {:>5.0} MB {:>18} {:>5.0} MB",
+            "  {:<38} {:>18} {:>5.0} MB {:>18} {:>5.0} MB {ratio:>6.2}x{mark}",
             old_case.what,
             show(&old.0),
             old.1,
             show(&new.0),
             new.1
         );
+        if !mark.is_empty() {
+            flagged.push(old_case.what.clone());
+        }
         std::fs::remove_file(file).ok();
+    }
+    println!(
+        "  rows more than {}x slower than {rev}: {}{}",
+        compare_engine::SLOWER,
+        flagged.len(),
+        if flagged.is_empty() {
+            String::new()
+        } else {
+            format!(" ({})", flagged.join("; "))
+        }
+    );
+    if engine_only {
+        git(&["worktree", "remove", "--force", dir.to_str().unwrap()]);
+        return;
     }
     println!("  bundle sizes (bytes, formatted):");
     for bin in bins {

@@ -6,6 +6,7 @@
 
 mod aoj0300_timing;
 mod compare;
+mod compare_engine;
 mod cube2_timing;
 mod cube3_build_timing;
 mod cube3_opt_timing;
@@ -49,7 +50,8 @@ fn main() {
             "bench: benchmarks that print figures beside a baseline measured in the same run\n"
         );
         println!("usage: bench [BENCHMARK...]   (all when none is given)");
-        println!("       bench compare REV        (this tree against commit REV, side by side)");
+        println!("       bench compare REV        (this tree against commit REV, side by side; rows over 1.25x slower flagged)");
+        println!("       bench compare REV --engine   (the engine's rows alone: every community file, the FTO)");
         println!(
             "       bench nissy              (cube3-opt beside nissy-core's H48; needs its source)"
         );
@@ -67,8 +69,16 @@ fn main() {
             eprintln!("bench: compare needs a commit, e.g. `bench compare HEAD~1`");
             std::process::exit(2);
         };
+        let engine_only = match args.get(2).map(String::as_str) {
+            None => false,
+            Some("--engine") => true,
+            Some(other) => {
+                eprintln!("bench: compare takes REV and --engine, not `{other}`");
+                std::process::exit(2);
+            }
+        };
         build("judge", &[]);
-        compare::run(rev);
+        compare::run(rev, engine_only);
         return;
     }
     if let Some(a) = args.iter().find(|a| a.starts_with('-')) {
