@@ -31,6 +31,9 @@ pub(super) const WHOLE_AT: f64 = 16.0;
 /// for that many times the nodes.
 const TRACKED_COST: f64 = 8.0;
 
+/// Pairs left out for [`MAX_PATTERNS`] named one by one in the notes; the rest are counted.
+const SHOWN_PAST_LIMIT: usize = 3;
+
 /// A pattern database not built yet, or built without its last levels.
 #[derive(Clone)]
 pub(super) struct Pending {
@@ -120,6 +123,7 @@ pub(super) fn choose(
         bytes: 0,
     };
     let mut taken: Vec<(usize, usize)> = Vec::new();
+    let mut past_limit = 0;
     for (a, b) in pairs {
         let (outer, inner) = (&parts[a], &parts[b]);
         let what = format!("pattern{a}x{b}");
@@ -139,12 +143,12 @@ pub(super) fn choose(
             continue;
         }
         if taken.len() == MAX_PATTERNS {
-            note(
-                name,
-                Step::LeftOut,
-                format!("{MAX_PATTERNS} pairs are looked up at most"),
-                0.0,
-            );
+            // (A clock has hundreds of pairs of dials: the first few say why, a count the rest.)
+            past_limit += 1;
+            if past_limit <= SHOWN_PAST_LIMIT {
+                let why = format!("{MAX_PATTERNS} pairs are looked up at most");
+                note(name, Step::LeftOut, why, 0.0);
+            }
             continue;
         }
         if out.bytes + bytes > memory / 2 {
@@ -195,6 +199,11 @@ pub(super) fn choose(
             }
             None => out.pending.push(p),
         }
+    }
+    if past_limit > SHOWN_PAST_LIMIT {
+        let more = format!("{} more pairs", past_limit - SHOWN_PAST_LIMIT);
+        let why = format!("{MAX_PATTERNS} pairs are looked up at most");
+        note(more, Step::LeftOut, why, 0.0);
     }
     out
 }

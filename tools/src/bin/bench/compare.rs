@@ -8,6 +8,7 @@
 //! within their size") and the engine's rows their pattern databases from one cache folder: both
 //! trees read the same files, warmed by a run of each before the timed ones.
 
+use crate::compare_engine;
 use crate::cube3_opt_timing::{by_length, random_cubes, tables_dir};
 use crate::engine_twips::{def, without_rotations};
 use crate::hdu4801_timing::hdu4801_cases;
@@ -319,8 +320,10 @@ pub fn run(rev: &str, engine_only: bool) {
         format!("this tree ({RUNS} runs)")
     );
     let community = compare_engine::community_rows(&root, &exe(&new_target, "twisty"));
-    let rows_of = |target: &Path, tables: &Path| {
-        let cache = target.join("bench-engine-cache");
+    // (Each tree's engine tables start afresh in every comparison: a folder left by an earlier one
+    // would hold tables a longer row built, which this run's first rows would then open.)
+    let rows_of = |tree: &str, tables: &Path| {
+        let cache = dir.join(format!("engine-cache-{tree}"));
         std::fs::create_dir_all(&cache).unwrap();
         let mut rows = if engine_only {
             Vec::new()
@@ -333,10 +336,7 @@ pub fn run(rev: &str, engine_only: bool) {
         }
         rows
     };
-    let (old_cases, new_cases) = (
-        rows_of(&old_target, &old_tables),
-        rows_of(&new_target, &new_tables),
-    );
+    let (old_cases, new_cases) = (rows_of("old", &old_tables), rows_of("new", &new_tables));
     let mut flagged = Vec::new();
     for (old_case, new_case) in old_cases.into_iter().zip(new_cases) {
         let file = temp_input(&format!("compare-{}", old_case.bin), &old_case.input);
