@@ -185,6 +185,7 @@ pub fn run(args: SolveArgs, w: &mut impl Write) -> Result<()> {
     if path.is_none() {
         // (The check refuses an unreachable state itself, ending the run.)
         if let Some(check) = beside {
+            check.thread().unpark();
             check.join().ok();
         }
     }
@@ -208,15 +209,21 @@ pub fn run(args: SolveArgs, w: &mut impl Write) -> Result<()> {
     Ok(())
 }
 
+/// How long the reachability check waits before it starts (see [`check_beside`]).
+const CHECK_AFTER: std::time::Duration = std::time::Duration::from_millis(20);
+
 /// Checks on a thread of its own that the moves reach `state` (a stabiliser chain), beside the
 /// tables' build and the search: a state they cannot reach is refused there, ending the run, before
 /// anything is written, and a solution found first proves the state reachable, so the run ends
 /// without waiting. No core is set aside for it: the search's deepest iteration usually starts
 /// while the check still runs and keeps the threads it started with, so a reserved core halved
-/// every such search on two cores (docs/performance.md, "the check beside the search").
+/// every such search on two cores (docs/performance.md, "the check beside the search"). It waits
+/// [`CHECK_AFTER`] first (or until joined): most searches end by then, and the chain's millisecond
+/// on the other core had made every such run a third slower than before the check (issue 67).
 fn check_beside(puzzle: &Puzzle, perms: &[Perm], state: &State) -> std::thread::JoinHandle<()> {
     let (puzzle, perms, state) = (puzzle.clone(), perms.to_vec(), state.clone());
     std::thread::spawn(move || {
+        std::thread::park_timeout(CHECK_AFTER);
         let refs: Vec<&Perm> = perms.iter().collect();
         if Reachable::new(&puzzle, &refs).reaches(&puzzle, &state) == Reach::No {
             eprintln!("twisty: this state: {UNREACHABLE}");

@@ -37,6 +37,8 @@ pub fn build(package: &str, bins: &[&str]) {
 pub struct Run {
     pub wall_us: u64,
     pub maxrss_kb: u64,
+    /// Whether the command exited with status 0 (an older build may refuse an input).
+    pub succeeded: bool,
 }
 
 /// Runs `argv` with `input` as stdin through `judge-measure`, `reps` times.
@@ -74,6 +76,7 @@ pub fn runs_within(argv: &[&str], input: &Path, reps: usize, time_ms: u64) -> Ve
             Run {
                 wall_us: m.wall_us,
                 maxrss_kb: m.maxrss_kb,
+                succeeded: m.exit == Some(0),
             }
         })
         .collect()

@@ -350,10 +350,12 @@ pub fn run(rev: &str, engine_only: bool) {
         }
         // Per tree: the median of each run, and the peak memory over all runs.
         let (mut old, mut new) = ((Vec::new(), 0.0f64), (Vec::new(), 0.0f64));
+        // (A tree whose runs failed is said so: the clock's file is refused by 56dc91e in 2 ms.)
+        let (mut old_failed, mut new_failed) = (false, false);
         for _ in 0..RUNS {
-            for (target, c, out) in [
-                (&old_target, &old_case, &mut old),
-                (&new_target, &new_case, &mut new),
+            for (target, c, out, failed) in [
+                (&old_target, &old_case, &mut old, &mut old_failed),
+                (&new_target, &new_case, &mut new, &mut new_failed),
             ] {
                 let mut argv = vec![exe(target, c.bin).to_str().unwrap().to_string()];
                 argv.extend(c.args.iter().cloned());
@@ -361,6 +363,7 @@ pub fn run(rev: &str, engine_only: bool) {
                 let r = runs(&argv, &file, c.reps);
                 out.0.push(median_ms(&r));
                 out.1 = out.1.max(max_rss_mb(&r));
+                *failed |= r.iter().any(|r| !r.succeeded);
             }
         }
         let show = |v: &[f64]| {
@@ -369,7 +372,12 @@ pub fn run(rev: &str, engine_only: bool) {
                 .collect::<Vec<_>>()
                 .join(" ")
         };
-        let (ratio, mark) = compare_engine::flag(&old.0, &new.0);
+        let (ratio, mut mark) = compare_engine::flag(&old.0, &new.0);
+        match (old_failed, new_failed) {
+            (true, false) => mark = "  (the older one failed: no comparison)",
+            (_, true) => mark = "  FAILED",
+            _ => {}
+        }
         println!(
             "  {:<38} {:>18} {:>5.0} MB {:>18} {:>5.0} MB {ratio:>6.2}x{mark}",
             old_case.what,
@@ -378,13 +386,13 @@ pub fn run(rev: &str, engine_only: bool) {
             show(&new.0),
             new.1
         );
-        if !mark.is_empty() {
+        if mark == "  SLOWER" || mark == "  FAILED" {
             flagged.push(old_case.what.clone());
         }
         std::fs::remove_file(file).ok();
     }
     println!(
-        "  rows more than {}x slower than {rev}: {}{}",
+        "  rows more than {}x slower than {rev}, or failing: {}{}",
         compare_engine::SLOWER,
         flagged.len(),
         if flagged.is_empty() {
@@ -393,6 +401,11 @@ pub fn run(rev: &str, engine_only: bool) {
             format!(" ({})", flagged.join("; "))
         }
     );
+    // (To run a row by hand: `twisty solve FILE "SCRAMBLE" --stats`.)
+    println!("  the community rows' scrambles:");
+    for r in &community {
+        println!("    {}: {}", r.what, r.scramble);
+    }
     if engine_only {
         git(&["worktree", "remove", "--force", dir.to_str().unwrap()]);
         return;
