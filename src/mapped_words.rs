@@ -77,6 +77,78 @@ impl Words {
     }
 }
 
+/// Words that a process may change, owned or mapped copy-on-write (the engine's near table, which
+/// a long search deepens in place): a kept one opens without being read, and what this process
+/// writes is its own, never the file's. Derefs to `[AtomicU64]`.
+pub struct AtomicWords {
+    ptr: *mut std::sync::atomic::AtomicU64,
+    len: usize,
+    _backing: AtomicHeld,
+}
+
+// The fields are held only to be freed with the words.
+#[allow(dead_code)]
+enum AtomicHeld {
+    Owned(Vec<std::sync::atomic::AtomicU64>),
+    Mapped(Mapping),
+}
+
+// SAFETY: the words are atomics; the backing (a Vec, or a private copy-on-write mapping) lives as
+// long as the pointer and is freed once, in drop.
+unsafe impl Send for AtomicWords {}
+unsafe impl Sync for AtomicWords {}
+
+impl From<Vec<std::sync::atomic::AtomicU64>> for AtomicWords {
+    fn from(mut v: Vec<std::sync::atomic::AtomicU64>) -> AtomicWords {
+        AtomicWords {
+            ptr: v.as_mut_ptr(),
+            len: v.len(),
+            _backing: AtomicHeld::Owned(v),
+        }
+    }
+}
+
+impl Deref for AtomicWords {
+    type Target = [std::sync::atomic::AtomicU64];
+    #[inline]
+    fn deref(&self) -> &[std::sync::atomic::AtomicU64] {
+        // SAFETY: `ptr` and `len` describe the backing's words, alive while `self` is.
+        unsafe { std::slice::from_raw_parts(self.ptr, self.len) }
+    }
+}
+
+impl AtomicWords {
+    /// `len` words at byte `offset` of `file` (a multiple of 8), mapped copy-on-write where mapping
+    /// is available, else read. The caller has checked that the file holds them.
+    pub fn map(file: &File, offset: usize, len: usize) -> std::io::Result<AtomicWords> {
+        #[cfg(all(unix, target_pointer_width = "64", target_endian = "little"))]
+        {
+            if let Some(m) = Mapping::new(file, offset + len * 8, true) {
+                // SAFETY: the mapping holds offset + 8 * len bytes, readable and writable (this
+                // process's own copy), `offset` a multiple of 8 from a page boundary.
+                let ptr = unsafe { m.base().add(offset) } as *mut std::sync::atomic::AtomicU64;
+                return Ok(AtomicWords {
+                    ptr,
+                    len,
+                    _backing: AtomicHeld::Mapped(m),
+                });
+            }
+        }
+        let words = read_words(file, offset, len)?;
+        Ok(AtomicWords::from(
+            words
+                .into_iter()
+                .map(std::sync::atomic::AtomicU64::new)
+                .collect::<Vec<_>>(),
+        ))
+    }
+
+    /// Whether the words are a mapped file.
+    pub fn is_mapped(&self) -> bool {
+        matches!(self._backing, AtomicHeld::Mapped(_))
+    }
+}
+
 /// Fields (2, 4 or 8 bits) over the words at byte `offset` of `file` (a multiple of 8), mapped
 /// copy-on-write: opened, not read, and marked in place by a process that completes the table
 /// without the file changing. Read into memory where mapping is not available.
@@ -331,6 +403,29 @@ mod tests {
         assert_eq!(&mapped[..], &words[..]);
         assert_eq!(read_words(&f, 4096, words.len()).unwrap(), words);
         assert_eq!(&Words::from(words.clone())[..], &words[..]);
+        std::fs::remove_file(&path).unwrap();
+    }
+
+    /// Words mapped copy-on-write are the file's, and what this process writes to them changes
+    /// its own copy, never the file.
+    #[test]
+    fn atomic_words_change_this_copy_not_the_file() {
+        use std::sync::atomic::Ordering::Relaxed;
+        let path = std::env::temp_dir().join(format!("twisty-atomic-{}", std::process::id()));
+        let words: Vec<u64> = (0..3000u64).map(|i| i * 3 + 1).collect();
+        let mut f = File::create(&path).unwrap();
+        f.write_all(&[0u8; 4096]).unwrap();
+        for w in &words {
+            f.write_all(&w.to_le_bytes()).unwrap();
+        }
+        drop(f);
+        let f = File::open(&path).unwrap();
+        let a = AtomicWords::map(&f, 4096, words.len()).unwrap();
+        let seen: Vec<u64> = a.iter().map(|w| w.load(Relaxed)).collect();
+        assert_eq!(seen, words);
+        a[17].store(99, Relaxed);
+        assert_eq!(a[17].load(Relaxed), 99);
+        assert_eq!(read_words(&f, 4096, words.len()).unwrap(), words);
         std::fs::remove_file(&path).unwrap();
     }
 }

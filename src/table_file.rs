@@ -32,7 +32,7 @@
 use crate::bytes::show;
 use crate::checksum::Fnv64;
 use crate::dist_table::fields::Fields;
-use crate::mapped_words::Words;
+use crate::mapped_words::{AtomicWords, Words};
 use std::fmt;
 use std::io::{Read, Write};
 use std::path::Path;
@@ -235,6 +235,17 @@ pub fn open_fields(
         crate::mapped_words::map_fields(&file, start, header.entries as usize, header.bits)
             .map_err(TableFileError::Io)?;
     Ok((header, fields))
+}
+
+/// [`open`] as words this process may change, mapped copy-on-write ([`AtomicWords`]): for tables
+/// that grow in place (the engine's near table).
+pub fn open_atomic(
+    path: &Path,
+    expect: &TableHeader,
+) -> Result<(TableHeader, AtomicWords), TableFileError> {
+    let (header, file, start) = opened(path, expect)?;
+    let words = AtomicWords::map(&file, start, header.words()).map_err(TableFileError::Io)?;
+    Ok((header, words))
 }
 
 /// The checked header of a version 3 file, the file, and where its words start.

@@ -8,8 +8,9 @@
 //! - the 3x3x3: the table reduced by symmetry is planned, with its three views (the three axes),
 //!   once an iteration is expected to be long enough for it.
 //!
-//! A plan built a second time from the same cache folder opens what the first kept, and the table
-//! of tracked pieces comes back with its move tables, solving as the fresh one did.
+//! A plan built a second time from the same cache folder opens what the first kept (the near
+//! table too), and the table of tracked pieces comes back with its move tables, solving as the
+//! fresh one did.
 
 use engine::load::{load, shipped};
 use engine::model::metric::{Metric, MoveSet, PairPruner};
@@ -163,6 +164,9 @@ fn a_kept_table_of_tracked_pieces_opens_with_its_move_tables_and_solves_alike() 
     let notes = second.plan_notes();
     let tracked = find(&notes, "pattern4x5");
     assert_eq!(tracked[0].step, Step::Opened, "{}", shown(&notes));
+    // The near table the first search deepened is opened too (mapped, deepened in this copy).
+    let near = find(&notes, "near table");
+    assert_eq!(near[0].step, Step::Opened, "{}", shown(&notes));
     let b = second.solve(&state, 20).unwrap();
     assert_eq!(a.len(), b.len());
     assert!(p.is_solved(&scrambled_by(&p, &set, &state, &b)));

@@ -6,7 +6,7 @@
 
 use std::path::PathBuf;
 use twisty::dist_table::fields::Fields;
-use twisty::mapped_words::Words;
+use twisty::mapped_words::{AtomicWords, Words};
 use twisty::table_file::{self, TableHeader};
 use twisty::table_keeping;
 
@@ -80,6 +80,22 @@ impl Cache {
         let mut note = |m: &str| eprintln!("note: {m}");
         table_keeping::read_kept(&path, &mut note, |p| {
             table_file::open(p, &expect).map(|(h, w)| (w, h.extra))
+        })
+    }
+
+    /// The words and extra numbers of a kept table, mapped copy-on-write
+    /// ([`table_file::open_atomic`]): for a table that grows in place (the near table), opened in
+    /// milliseconds where reading it took a tenth of a second for 64 MB.
+    pub fn open_atomic(
+        &self,
+        what: &str,
+        name: &str,
+        bits: u32,
+    ) -> Option<(AtomicWords, Vec<u64>)> {
+        let (path, expect) = self.expect(what, name, bits)?;
+        let mut note = |m: &str| eprintln!("note: {m}");
+        table_keeping::read_kept(&path, &mut note, |p| {
+            table_file::open_atomic(p, &expect).map(|(h, w)| (w, h.extra))
         })
     }
 

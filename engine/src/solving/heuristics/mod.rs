@@ -251,7 +251,7 @@ impl Heuristics {
             } else {
                 "near"
             };
-            let (words, levels) = c.read(name, NEAR_NAME, 64)?;
+            let (words, levels) = c.open_atomic(name, NEAR_NAME, 64)?;
             (words.len() as u64 * 8 <= near_memory)
                 .then(|| NearTable::from_slots(words, levels, reduced))
                 .flatten()

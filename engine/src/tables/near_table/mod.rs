@@ -30,6 +30,7 @@ use class_levels::Frontier;
 pub use filter::ClassFilter;
 use std::sync::atomic::{AtomicU64, Ordering::Relaxed};
 use std::sync::Arc;
+use twisty::mapped_words::AtomicWords;
 
 /// Distance bits in a slot: the low bits a fingerprint leaves clear.
 const DEPTH_BITS: u32 = fingerprint::FREE_BITS;
@@ -41,7 +42,8 @@ const MAX_LOAD: f64 = 0.7;
 
 /// The states within `depth` of the goal (see the module's note).
 pub struct NearTable {
-    slots: Vec<AtomicU64>,
+    /// Owned, or a kept table's file mapped copy-on-write ([`NearTable::from_slots`]).
+    slots: AtomicWords,
     /// The home slot of fingerprint `f` is `f >> shift`.
     shift: u32,
     /// Every state at most this far from the goal is in the table.
@@ -130,7 +132,7 @@ impl NearTable {
         let mut v = twisty::dist_table::fields::with_huge_pages(slots);
         v.extend((0..slots).map(|_| AtomicU64::new(0)));
         NearTable {
-            slots: v,
+            slots: v.into(),
             shift: 64 - slots.trailing_zeros(),
             depth: 0,
             levels: Vec::new(),
@@ -140,10 +142,10 @@ impl NearTable {
         }
     }
 
-    /// A table read back from its slots (a cache file), reduced by `canon` with its filter if
-    /// given.
+    /// A table over its slots kept in a cache file (mapped copy-on-write: deepening it changes
+    /// this process's copy, never the file), reduced by `canon` with its filter if given.
     pub fn from_slots(
-        slots: Vec<u64>,
+        slots: AtomicWords,
         levels: Vec<u64>,
         reduced: Option<(Arc<Canon>, ClassFilter)>,
     ) -> Option<NearTable> {
@@ -152,8 +154,7 @@ impl NearTable {
         }
         let mut t = NearTable::with_slots(1);
         t.shift = 64 - slots.len().trailing_zeros();
-        t.slots = twisty::dist_table::fields::with_huge_pages(slots.len());
-        t.slots.extend(slots.into_iter().map(AtomicU64::new));
+        t.slots = slots;
         t.depth = levels.len() as u32 - 1;
         t.levels = levels;
         if let Some((canon, filter)) = reduced {
@@ -251,7 +252,7 @@ impl NearTable {
             filter: self.filter.take(),
             ..NearTable::with_slots(slots)
         };
-        for s in &self.slots {
+        for s in self.slots.iter() {
             let v = s.load(Relaxed);
             if v != 0 {
                 t.insert(v & !DEPTH_MASK, (v & DEPTH_MASK) as u32);
