@@ -20,6 +20,7 @@
 //!   keyed by states.
 //! - [`table_file`]: the one file format of every table kept on disk (header naming the puzzle and
 //!   table, size, entries, checksum).
+//! - [`file_lock`]: one build of a table at a time, between processes (`flock` on `<table>.lock`).
 //! - [`table_keeping`]: how a table is kept between runs (read if sound, else built, saved and
 //!   verified; `--verify`).
 //!
@@ -59,6 +60,7 @@ pub mod cube3;
 pub mod disk_space;
 pub mod dist_table;
 pub(crate) mod facelet;
+pub mod file_lock;
 pub mod floppy;
 pub mod heuristic;
 pub mod input;

@@ -2,6 +2,7 @@
 //! when it is there and sound, else built and saved (then verified, so that a disk that did not
 //! keep it whole is named at once); `--verify` checks a kept file and removes a damaged one.
 
+use crate::file_lock::Waited;
 use crate::table_file::{verify, verify_in_place, TableFileError};
 use std::path::Path;
 
@@ -19,16 +20,25 @@ pub fn default_cache_dir() -> Option<std::path::PathBuf> {
 }
 
 /// The one way a table is kept between runs: read from `path` if it is there and sound
-/// ([`read_kept`]); else built, and saved there ([`keep`]). With no `path`, only built.
+/// ([`read_kept`]); else built, and saved there ([`keep`]). With no `path`, only built. The build
+/// holds the table's lock ([`crate::file_lock`]): a second process asking at once waits, then
+/// reads what the first kept.
 pub fn cached<T>(
     path: Option<&Path>,
     log: &mut dyn FnMut(&str),
-    load: impl FnOnce(&Path) -> Result<T, TableFileError>,
+    load: impl Fn(&Path) -> Result<T, TableFileError>,
     build: impl FnOnce(&mut dyn FnMut(&str)) -> T,
     save: impl FnOnce(&T, &Path) -> std::io::Result<()>,
 ) -> T {
-    if let Some(t) = path.and_then(|p| read_kept(p, log, load)) {
+    if let Some(t) = path.and_then(|p| read_kept(p, log, &load)) {
         return t;
+    }
+    // One build at a time: a process that waited for another's finds the table kept.
+    let lock = path.and_then(|p| crate::file_lock::lock_build(p, log));
+    if let (Some(p), Some((_, Waited::Yes))) = (path, &lock) {
+        if let Some(t) = read_kept(p, log, &load) {
+            return t;
+        }
     }
     let t = build(log);
     if let Some(p) = path {

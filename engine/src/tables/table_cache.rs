@@ -6,6 +6,7 @@
 
 use std::path::PathBuf;
 use twisty::dist_table::fields::Fields;
+use twisty::file_lock::{self, BuildLock, Waited};
 use twisty::mapped_words::{AtomicWords, Words};
 use twisty::table_file::{self, TableHeader};
 use twisty::table_keeping;
@@ -97,6 +98,13 @@ impl Cache {
         table_keeping::read_kept(&path, &mut note, |p| {
             table_file::open_atomic(p, &expect).map(|(h, w)| (w, h.extra))
         })
+    }
+
+    /// Takes the lock on building `what` ([`twisty::file_lock`]), waiting while another process
+    /// builds it; [`Waited::Yes`] then says to look for the table again before building it.
+    pub fn lock(&self, what: &str) -> Option<(BuildLock, Waited)> {
+        let mut note = |m: &str| eprintln!("note: {m}");
+        file_lock::lock_build(&self.path(what), &mut note)
     }
 
     /// The bits an entry of the kept table `what` has, if its header can be read.

@@ -17,6 +17,7 @@ use crate::tables::pattern_db::{self, Part, PatternDb};
 use crate::tables::space::Coord;
 use crate::tables::table_cache::Cache;
 use std::time::Instant;
+use twisty::file_lock::{BuildLock, Waited};
 
 pub(super) const PATTERN_NAME: &str = "engine pattern database, 2 or 4 bits";
 
@@ -228,6 +229,18 @@ impl Heuristics {
             }
             let p = self.pending.remove(i);
             let t = Instant::now();
+            // One build at a time (another process may be building this table): having waited,
+            // take what it kept where that serves.
+            let lock = self.cache.as_ref().and_then(|c| c.lock(&p.what));
+            if let Some(db) = self.kept_meanwhile(&p, whole, &lock) {
+                let name = pair_name(&self.puzzle, &p.what, &db.outer, &db.inner);
+                let why = "another process built it while this one waited";
+                self.notes
+                    .add(name, Step::Opened, why, t.elapsed().as_secs_f64());
+                self.install(p, db);
+                built = true;
+                continue;
+            }
             let threads = twisty::machine::threads();
             let (o, n) = (p.outer.clone(), p.inner.clone());
             let mut db = PatternDb::build(o, n, &p.goals, self.moves, threads, whole);
@@ -254,20 +267,45 @@ impl Heuristics {
                 c.keep_table(&p.what, PATTERN_NAME, db.table.to_file());
                 db.keep_moves(c, &p.what);
             }
-            let at = p.completes.unwrap_or(self.bounds.patterns.len());
-            if !db.table.whole {
-                self.pending.push(Pending {
-                    completes: Some(at),
-                    ..p
-                });
-            }
-            if at < self.bounds.patterns.len() {
-                self.bounds.patterns[at] = db;
-            } else {
-                self.bounds.patterns.push(db);
-            }
+            drop(lock);
+            self.install(p, db);
             built = true;
         }
         built
+    }
+
+    /// The table `p` as another process kept it while this one waited for its lock (`lock`), if
+    /// it is there and is what this one would build (whole where `whole` is asked).
+    fn kept_meanwhile(
+        &self,
+        p: &Pending,
+        whole: bool,
+        lock: &Option<(BuildLock, Waited)>,
+    ) -> Option<PatternDb> {
+        let c = self
+            .cache
+            .as_ref()
+            .filter(|_| matches!(lock, Some((_, Waited::Yes))))?;
+        let size = p.outer.size * p.inner.size;
+        let table = Floored::open(c, &p.what, PATTERN_NAME, size).filter(|t| t.whole || !whole)?;
+        let (o, n) = (p.outer.clone(), p.inner.clone());
+        Some(PatternDb::opened(o, n, self.moves, table, c, &p.what))
+    }
+
+    /// Puts a table built or opened for `p` among the bounds (in the place of the partial one
+    /// it completes), and leaves it pending if it lacks its last levels.
+    fn install(&mut self, p: Pending, db: PatternDb) {
+        let at = p.completes.unwrap_or(self.bounds.patterns.len());
+        if !db.table.whole {
+            self.pending.push(Pending {
+                completes: Some(at),
+                ..p
+            });
+        }
+        if at < self.bounds.patterns.len() {
+            self.bounds.patterns[at] = db;
+        } else {
+            self.bounds.patterns.push(db);
+        }
     }
 }
