@@ -124,7 +124,7 @@ pub fn save(
             "not a regular file: a table is written to a file of its own",
         ));
     }
-    let tmp = path.with_extension(format!("partial{}", std::process::id()));
+    let tmp = partial_path(path);
     let head = header.bytes(MAGIC);
     let bytes = padded(head.len() + 8) as u64 + header.words() as u64 * 8 + 8;
     // A full disk is named, with what is needed and what is left, before the first byte.
@@ -246,6 +246,17 @@ pub fn open_atomic(
     let (header, file, start) = opened(path, expect)?;
     let words = AtomicWords::map(&file, start, header.words()).map_err(TableFileError::Io)?;
     Ok((header, words))
+}
+
+/// Where [`save`] writes before renaming: the whole file name with `.partial<pid>-<n>` after it,
+/// `n` counting this process's saves (two tables of one name, `X.bin` and `X.levels`, or two
+/// threads saving one table, never share a file).
+fn partial_path(path: &Path) -> std::path::PathBuf {
+    static SAVES: std::sync::atomic::AtomicUsize = std::sync::atomic::AtomicUsize::new(0);
+    let n = SAVES.fetch_add(1, std::sync::atomic::Ordering::Relaxed);
+    let mut name = path.file_name().unwrap_or_default().to_os_string();
+    name.push(format!(".partial{}-{n}", std::process::id()));
+    path.with_file_name(name)
 }
 
 /// The checked header of a version 3 file, the file, and where its words start.

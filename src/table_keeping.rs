@@ -100,7 +100,8 @@ pub fn verify_kept(path: &Path, log: &mut dyn FnMut(&str)) -> bool {
 
 /// What `--verify` does to a table folder, for every command that keeps tables in one (`cube3`,
 /// `cube3-opt` and `twisty` share the user's): checks every table file in it, whichever command
-/// wrote it (the 3x3x3's `*.bin`, the engine's `*.table`), in name order; a damaged one is named
+/// wrote it (the 3x3x3's `*.bin` and the kept levels of its resumable builds, `*.levels`; the
+/// engine's `*.table`), in name order; a damaged one is named
 /// through `log` and removed, to be built again; a sound one is named as verified.
 pub fn verify_folder(dir: &Path, log: &mut dyn FnMut(&str)) {
     let mut files: Vec<_> = std::fs::read_dir(dir)
@@ -108,13 +109,35 @@ pub fn verify_folder(dir: &Path, log: &mut dyn FnMut(&str)) {
         .flatten()
         .flatten()
         .map(|e| e.path())
-        .filter(|p| p.extension().map_or(false, |x| x == "bin" || x == "table"))
+        .filter(|p| {
+            let ext = p.extension().and_then(|x| x.to_str());
+            matches!(ext, Some("bin" | "table" | "levels"))
+        })
         .collect();
     files.sort();
     for f in files {
         if verify_kept(&f, log) {
             log(&format!("{}: checksum verified", f.display()));
         }
+    }
+}
+
+/// The store's one way to write a table file: its folder made, the file written under another name
+/// and renamed into place ([`crate::table_file::save`]), then, with `verify`, read back and its
+/// checksum checked ([`keep_verified`]). Every table the project keeps goes through here: the
+/// 3x3x3's, the engine's cache, `twisty gods --out` and its slices, the kept levels of a resumable
+/// build, the learned heuristic's view table.
+pub fn write(
+    path: &Path,
+    header: &crate::table_file::TableHeader,
+    words: impl IntoIterator<Item = u64>,
+    verify: bool,
+) -> std::io::Result<()> {
+    let save = |p: &Path| crate::table_file::save(p, header, words);
+    if verify {
+        keep_verified(path, save)
+    } else {
+        keep(path, save)
     }
 }
 

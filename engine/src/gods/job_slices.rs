@@ -57,7 +57,8 @@ fn slice_header(fingerprint: u64, size: usize, f: &SliceFile) -> TableHeader {
 
 fn write_slice(path: &Path, fingerprint: u64, size: usize, f: &SliceFile) -> Result<(), String> {
     let header = slice_header(fingerprint, size, f);
-    table_file::save(path, &header, f.bits.iter().copied())
+    // (Checked after writing: a slice is read back by another job's merge, perhaps much later.)
+    twisty::table_keeping::write(path, &header, f.bits.iter().copied(), true)
         .map_err(|e| format!("{}: {e}", path.display()))
 }
 

@@ -301,7 +301,8 @@ impl DistTable {
         }
     }
 
-    /// Writes the table in the library's table file format: its header names the puzzle, move set
+    /// Writes the table in the library's table file format through the store (its folder made,
+    /// written then renamed, then read back and checked): its header names the puzzle, move set
     /// and metric (`fingerprint`) and keeps the distribution.
     pub fn save(&self, path: &std::path::Path, fingerprint: u64) -> std::io::Result<()> {
         let header = Self::header(
@@ -315,7 +316,7 @@ impl DistTable {
             .words()
             .iter()
             .map(|w| w.load(Ordering::Relaxed));
-        table_file::save(path, &header, words)
+        twisty::table_keeping::write(path, &header, words, true)
     }
 
     /// Opens (maps) a table saved by [`DistTable::save`] for a space from [`DistTable::space_for`]

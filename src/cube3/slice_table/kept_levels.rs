@@ -43,15 +43,13 @@ impl Resume {
         sizes: &[u64],
         seconds: f64,
     ) -> std::io::Result<()> {
-        // A first build into a new folder: the table's own file is kept (and its folder made)
-        // only at the end.
-        if let Some(dir) = self.path.parent() {
-            std::fs::create_dir_all(dir)?;
-        }
-        table_file::save(
+        // (A first build into a new folder: the store makes the folder. Not read back here: the
+        // levels are checked whole when read, and written every minute or so of a long build.)
+        crate::table_keeping::write(
             &self.path,
             &self.header(words.len(), sizes, seconds),
             words.iter().map(|w| w.load(Ordering::Relaxed)),
+            false,
         )
     }
 

@@ -289,7 +289,12 @@ pub fn run(rev: &str, engine_only: bool) {
         "cube3",
         "cube3-opt",
     ];
-    let (old_target, new_target) = (dir.join("target"), root.join("target"));
+    // (The older tree's build is kept under this tree's target folder: a second comparison with
+    // the same commit builds nothing.)
+    let old_target = root
+        .join("target/bench-compare")
+        .join(rev.replace('/', "_"));
+    let new_target = root.join("target");
     eprintln!("bench: building {rev} in {}", dir.display());
     build_in(&dir, &old_target, &bins);
     build_in(&root, &new_target, &bins);
