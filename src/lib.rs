@@ -15,7 +15,8 @@
 //! - `lazy` (inside the library): tables built on first use (what `OnceLock` does, for the
 //!   judges' Rust 1.63).
 //! - [`bytes`]: byte counts typed and shown (`8G`, `2.6 GB`); [`machine`]: the cores to use.
-//! - [`prefetch`]: a cache hint, for searches that read big tables at random.
+//! - [`prefetch`]: a cache hint, for searches that read big tables at random; [`huge_pages`]: memory
+//!   for them in 2 MB pages.
 //! - [`checksum`]: FNV-1a, the checksum of every table file; [`word_hash`]: the hasher of tables
 //!   keyed by states.
 //! - [`table_file`]: the one file format of every table kept on disk (header naming the puzzle and
@@ -63,6 +64,7 @@ pub(crate) mod facelet;
 pub mod file_lock;
 pub mod floppy;
 pub mod heuristic;
+pub mod huge_pages;
 pub mod input;
 pub(crate) mod lazy;
 pub mod machine;

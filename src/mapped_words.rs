@@ -7,7 +7,6 @@
 //! 64-bit Unix (Linux, macOS), where `off_t` is 64 bits and the flags below have these values.
 //! Elsewhere, and on big-endian machines (the file's words are little-endian), the words are read.
 
-use crate::dist_table::fields::{words_for, Fields};
 use std::fs::File;
 use std::ops::Deref;
 
@@ -149,36 +148,12 @@ impl AtomicWords {
     }
 }
 
-/// Fields (2, 4 or 8 bits) over the words at byte `offset` of `file` (a multiple of 8), mapped
-/// copy-on-write: opened, not read, and marked in place by a process that completes the table
-/// without the file changing. Read into memory where mapping is not available.
-pub fn map_fields(file: &File, offset: usize, size: usize, bits: u32) -> std::io::Result<Fields> {
-    let len = words_for(size, bits);
-    #[cfg(all(unix, target_pointer_width = "64", target_endian = "little"))]
-    {
-        if let Some(m) = Mapping::new(file, offset + len * 8, true) {
-            // SAFETY: the mapping holds offset + 8 * len bytes, readable and writable (this
-            // process's own copy on write), `offset` a multiple of 8 from a page boundary; the
-            // mapping goes with the fields as their keeper.
-            return Ok(unsafe {
-                let ptr = m.base().add(offset) as *mut std::sync::atomic::AtomicU64;
-                Fields::from_raw_parts(ptr, size, bits, Box::new(m))
-            });
-        }
-    }
-    Ok(Fields::from_words(
-        read_words(file, offset, len)?,
-        size,
-        bits,
-    ))
-}
-
 /// Reads `len` little-endian words at byte `offset` of `file`.
 fn read_words(file: &File, offset: usize, len: usize) -> std::io::Result<Vec<u64>> {
     use std::io::{Read, Seek, SeekFrom};
     let mut f = std::io::BufReader::new(file);
     f.seek(SeekFrom::Start(offset as u64))?;
-    let mut words = crate::dist_table::fields::with_huge_pages(len);
+    let mut words = crate::huge_pages::with_huge_pages(len);
     let mut buf = vec![0u8; 1 << 16];
     while words.len() < len {
         let take = ((len - words.len()) * 8).min(buf.len());
@@ -222,7 +197,7 @@ mod sys {
         ) -> *mut c_void;
         pub fn munmap(addr: *mut c_void, len: usize) -> c_int;
         #[cfg(target_os = "linux")]
-        // (Declared as `dist_table::fields` declares it: one signature in the crate.)
+        // (Declared as `huge_pages` declares it: one signature in the crate.)
         pub fn madvise(addr: *mut u8, len: usize, advice: i32) -> i32;
         #[cfg(target_os = "linux")]
         pub fn posix_fadvise(fd: c_int, offset: i64, len: i64, advice: c_int) -> c_int;

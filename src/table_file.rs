@@ -31,7 +31,6 @@
 
 use crate::bytes::show;
 use crate::checksum::Fnv64;
-use crate::dist_table::fields::Fields;
 use crate::mapped_words::{AtomicWords, Words};
 use std::fmt;
 use std::io::{Read, Write};
@@ -219,22 +218,6 @@ pub fn open(path: &Path, expect: &TableHeader) -> Result<(TableHeader, Words), T
     let (header, file, start) = opened(path, expect)?;
     let words = Words::map(&file, start, header.words()).map_err(TableFileError::Io)?;
     Ok((header, words))
-}
-
-/// [`open`] as [`Fields`] (2, 4 or 8 bits) mapped copy-on-write: for tables that a process may
-/// complete in place (the engine's).
-pub fn open_fields(
-    path: &Path,
-    expect: &TableHeader,
-) -> Result<(TableHeader, Fields), TableFileError> {
-    let (header, file, start) = opened(path, expect)?;
-    if !matches!(header.bits, 2 | 4 | 8) {
-        return Err(TableFileError::OtherSize);
-    }
-    let fields =
-        crate::mapped_words::map_fields(&file, start, header.entries as usize, header.bits)
-            .map_err(TableFileError::Io)?;
-    Ok((header, fields))
 }
 
 /// [`open`] as words this process may change, mapped copy-on-write ([`AtomicWords`]): for tables

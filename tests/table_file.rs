@@ -3,6 +3,7 @@
 //! copy-on-write fields equal to what was saved, and a version 2 file, written here by hand from
 //! the layout in the module's documentation, upgraded.
 
+use twisty::dist_table::fields_file::open_fields;
 use twisty::table_file::*;
 
 fn header() -> TableHeader {

@@ -16,12 +16,15 @@
 //! - [`line_table::LineTable`]: 2 bits an entry relative to a base, with each 64-byte line's least
 //!   distance (nxopt's layout): cube3-opt's slice table and the engine's packed tables.
 //!
+//! [`fields_file`] opens a table file as fields (mapped copy-on-write).
+//!
 //! [`graphs`] holds the graphs over coordinates (one move table, or a product of several), and
 //! [`graphs::Directed`], a graph whose moves need not include their inverses.
 
 pub mod bfs;
 pub mod depth;
 pub mod fields;
+pub mod fields_file;
 pub mod graphs;
 pub mod line_table;
 pub mod packed;

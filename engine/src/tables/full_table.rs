@@ -20,10 +20,11 @@ use twisty::checksum::Fnv64;
 use twisty::dist_table::bfs::Bfs;
 pub use twisty::dist_table::bfs::Level;
 use twisty::dist_table::fields::Fields;
+use twisty::dist_table::fields_file::open_fields;
 use twisty::dist_table::graphs::Directed;
 use twisty::dist_table::{walk, Graph};
 use twisty::machine::threads;
-use twisty::table_file::{self, TableHeader};
+use twisty::table_file::TableHeader;
 
 /// Distances mod 3 of every rank, or exact distances (see the module's note).
 pub struct DistTable {
@@ -331,7 +332,7 @@ impl DistTable {
         let size = space.size;
         let bits = if moves == space.moves.len() { 2 } else { 8 };
         let (header, fields) =
-            table_file::open_fields(path, &Self::header(fingerprint, size, bits, Vec::new()))
+            open_fields(path, &Self::header(fingerprint, size, bits, Vec::new()))
                 .map_err(|e| format!("{}: {e}", path.display()))?;
         Ok(DistTable {
             fields,

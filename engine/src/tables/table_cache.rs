@@ -6,6 +6,7 @@
 
 use std::path::PathBuf;
 use twisty::dist_table::fields::Fields;
+use twisty::dist_table::fields_file::open_fields;
 use twisty::file_lock::{self, BuildLock, Waited};
 use twisty::mapped_words::{AtomicWords, Words};
 use twisty::table_file::{self, TableHeader};
@@ -64,12 +65,12 @@ impl Cache {
     }
 
     /// The fields and extra numbers of a kept table of 2, 4 or 8 bits, opened (mapped, not read:
-    /// [`table_file::open_fields`]), if it is there and sound as [`Cache::read`] says.
+    /// [`open_fields`]), if it is there and sound as [`Cache::read`] says.
     pub fn open(&self, what: &str, name: &str, bits: u32) -> Option<(Fields, Vec<u64>)> {
         let (path, expect) = self.expect(what, name, bits)?;
         let mut note = |m: &str| eprintln!("note: {m}");
         table_keeping::read_kept(&path, &mut note, |p| {
-            table_file::open_fields(p, &expect).map(|(h, f)| (f, h.extra))
+            open_fields(p, &expect).map(|(h, f)| (f, h.extra))
         })
     }
 
