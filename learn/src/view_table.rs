@@ -94,35 +94,35 @@ impl ViewTable {
     }
 
     /// The table kept at `path` (a `twisty::table_file`, like every table of the project) if it
-    /// was made for these weights, else built and kept there; a damaged file is named on stderr
-    /// and built again.
+    /// was made for these weights, else built and kept there (`table_keeping::cached`: one build
+    /// at a time); a damaged file is named on stderr and built again, and a folder that cannot be
+    /// written is said so and costs only the next run's time.
     pub fn load_or_build(
         net: &Net,
         weights_checksum: &str,
         path: &Path,
         progress: impl FnMut(usize, usize),
     ) -> Result<Self, String> {
-        let empty = Self::empty(weights_checksum);
-        let expect = file_header(weights_checksum, empty.len() * READINGS)?;
+        let expect = file_header(
+            weights_checksum,
+            Self::empty(weights_checksum).len() * READINGS,
+        )?;
         let mut note = |m: &str| eprintln!("note: {m}");
-        let kept = table_keeping::read_kept(path, &mut note, |p| {
-            let mut words = Vec::new();
-            table_file::load(p, &expect, &mut words)?;
-            Ok(words)
-        });
-        if let Some(words) = kept {
-            let mut t = empty;
-            t.readings = bytes_of(&words, expect.entries as usize);
-            t.spot_check(net)?;
-            return Ok(t);
-        }
-        let t = Self::build(net, weights_checksum, progress);
+        // The store's one way (read if sound, else built under its lock, kept, read back whole).
+        let t = table_keeping::cached(
+            Some(path),
+            &mut note,
+            |p| {
+                let mut words = Vec::new();
+                table_file::load(p, &expect, &mut words)?;
+                let mut t = Self::empty(weights_checksum);
+                t.readings = bytes_of(&words, expect.entries as usize);
+                Ok(t)
+            },
+            |_| Self::build(net, weights_checksum, progress),
+            |t, p| table_file::save(p, &expect, words_of(&t.readings)),
+        );
         t.spot_check(net)?;
-        // (Written, then read back whole against its checksum, as every kept table is.)
-        table_keeping::keep_verified(path, |p| {
-            table_file::save(p, &expect, words_of(&t.readings))
-        })
-        .map_err(|e| format!("{}: {e}", path.display()))?;
         Ok(t)
     }
 
