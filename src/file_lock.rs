@@ -41,6 +41,7 @@ pub fn lock_build(path: &Path, log: &mut dyn FnMut(&str)) -> Option<(BuildLock, 
         .read(true)
         .write(true)
         .create(true)
+        .truncate(false)
         .open(lock_path(path))
         .ok()?;
     let waited = sys::lock(&file, &mut || {
