@@ -22,6 +22,7 @@
 //! - [`table_file`]: the one file format of every table kept on disk (header naming the puzzle and
 //!   table, size, entries, checksum).
 //! - [`file_lock`]: one build of a table at a time, between processes (`flock` on `<table>.lock`).
+//! - [`table_store`]: a folder and a key, a file per table: the engine's cache folder.
 //! - [`table_keeping`]: how a table is kept between runs (read if sound, else built, saved and
 //!   verified; `--verify`).
 //!
@@ -82,4 +83,5 @@ pub mod sticker_cube3;
 pub mod table_file;
 pub mod table_keeping;
 pub(crate) mod table_sections;
+pub mod table_store;
 pub mod word_hash;

@@ -16,12 +16,12 @@
 //! a search packs a whole table where the memory it was given is short
 //! ([`Floored::pack_if_kept`]; docs/engine.md, "Tables at 2 bits an entry").
 
-use crate::tables::table_cache::Cache;
 use std::sync::atomic::{AtomicBool, Ordering::Relaxed};
 use twisty::dist_table::bfs::{Bfs, Level};
 use twisty::dist_table::fields::{get_in, Fields};
 use twisty::dist_table::line_table::LineTable;
 use twisty::dist_table::Graph;
+use twisty::table_store::TableStore;
 
 /// Bits an entry as built (15: not reached).
 pub const BITS: u32 = 4;
@@ -222,7 +222,7 @@ impl Floored {
     /// A table of `size` entries kept in `cache` as `what` under `name` ([`Floored::to_file`]):
     /// at 4 bits opened as fields (mapped: a partial one completed changes this process's copy),
     /// packed as lines. `None` if it is not there or not sound (said on stderr).
-    pub fn open(cache: &Cache, what: &str, name: &str, size: usize) -> Option<Floored> {
+    pub fn open(cache: &TableStore, what: &str, name: &str, size: usize) -> Option<Floored> {
         if cache.kept_bits(what) == Some(PACKED_BITS) {
             let (words, extra) = cache.open_words(what, name, PACKED_BITS)?;
             let (table, base) = Floored::from_extra(&extra, size)?;

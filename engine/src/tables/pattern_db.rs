@@ -14,8 +14,8 @@ use crate::model::State;
 use crate::tables::flat::Flat;
 use crate::tables::floored::Floored;
 use crate::tables::space::{Coord, TrackedTwists};
-use crate::tables::table_cache::Cache;
 use twisty::dist_table::Graph;
+use twisty::table_store::TableStore;
 
 /// Bits a state.
 pub const BITS: u32 = crate::tables::floored::BITS;
@@ -314,7 +314,7 @@ impl PatternDb {
         mut inner: Part,
         moves: usize,
         table: Floored,
-        cache: &Cache,
+        cache: &TableStore,
         what: &str,
     ) -> Self {
         let Some(t) = inner.tracked.as_deref_mut() else {
@@ -347,7 +347,7 @@ impl PatternDb {
 
     /// Keeps a table of tracked pieces' move tables in `cache` beside the table `what` (their
     /// making costs more than a search that uses them: [`PatternDb::opened`] maps them).
-    pub fn keep_moves(&self, cache: &Cache, what: &str) {
+    pub fn keep_moves(&self, cache: &TableStore, what: &str) {
         let Some(t) = self.inner.tracked.as_deref() else {
             return;
         };

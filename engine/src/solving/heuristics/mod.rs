@@ -13,7 +13,7 @@
 //! - The near table ([`crate::tables::near_table`]) in the rest: a few thousand states at once, deepened
 //!   while the search's measured costs say it pays (see `solver.rs`).
 //!
-//! With a cache folder ([`crate::tables::table_cache`]), every table built is kept there and read back by
+//! With a cache folder ([`twisty::table_store`]), every table built is kept there and read back by
 //! the next run.
 
 use crate::model::metric::{MoveSet, PairPruner};
@@ -22,10 +22,10 @@ use crate::solving::search_tree::Bounds;
 use crate::tables::near_table::{self, ClassFilter, NearTable};
 use crate::tables::pattern_db::{self, Part};
 use crate::tables::space::{coordinates, tracked_parts, Coord};
-use crate::tables::table_cache::Cache;
 use std::path::Path;
 use std::time::Instant;
 use twisty::dist_table::depth::DepthTable;
+use twisty::table_store::TableStore;
 
 /// Pattern databases of single coordinates up to this many entries (one byte each).
 const PATTERN_LIMIT: usize = 1 << 20;
@@ -82,7 +82,7 @@ pub struct Heuristics {
     moves: usize,
     /// Bytes the near table may take.
     near_memory: u64,
-    cache: Option<Cache>,
+    cache: Option<TableStore>,
     reports: Reports,
     /// The near table's depth as last kept (or read).
     kept_depth: u32,
@@ -128,7 +128,7 @@ impl Heuristics {
                 })
             })
             .collect();
-        let cache = cache_dir.map(|d| Cache {
+        let cache = cache_dir.map(|d| TableStore {
             dir: d.to_path_buf(),
             key,
         });

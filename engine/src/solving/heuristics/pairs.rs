@@ -15,9 +15,9 @@ use crate::solving::search_tree::MAX_PATTERNS;
 use crate::tables::floored::Floored;
 use crate::tables::pattern_db::{self, Part, PatternDb};
 use crate::tables::space::Coord;
-use crate::tables::table_cache::Cache;
 use std::time::Instant;
 use twisty::file_lock::{BuildLock, Waited};
+use twisty::table_store::TableStore;
 
 pub(super) const PATTERN_NAME: &str = "engine pattern database, 2 or 4 bits";
 
@@ -113,7 +113,7 @@ pub(super) fn choose(
     pairs: Vec<(usize, usize)>,
     moves: usize,
     memory: u64,
-    cache: Option<&Cache>,
+    cache: Option<&TableStore>,
     note: &mut dyn FnMut(String, Step, String, f64),
 ) -> Chosen {
     let goals = puzzle.goals();

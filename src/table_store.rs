@@ -1,30 +1,32 @@
-//! The cache folder of a search's tables (`--cache-dir`): one file per table, named by what it is
-//! and the key of the puzzle and move set ([`crate::solving::solver::fingerprint`]), in the project's
-//! table format (checksummed, written then renamed). A file that is damaged or another puzzle's
-//! is said so on stderr and left to be rebuilt; a file that cannot be written costs nothing but
-//! the next run's time.
+//! The table store: a folder and a key (`--cache-dir`; the engine's key is the fingerprint of the
+//! puzzle and move set), one file per table named by what it is and the key, in the project's
+//! table format ([`crate::table_file`]: checksummed, written then renamed, read back after writing
+//! through [`crate::table_keeping`]), opened mapped, built one at a time ([`TableStore::lock`]). A
+//! file that is damaged or another puzzle's is said so on stderr and left to be rebuilt; a file
+//! that cannot be written costs nothing but the next run's time. The 3x3x3's tables, named by
+//! themselves, are kept through the same functions ([`crate::table_keeping::cached`]).
 
+use crate::dist_table::fields::Fields;
+use crate::dist_table::fields_file::open_fields;
+use crate::file_lock::{self, BuildLock, Waited};
+use crate::mapped_words::{AtomicWords, Words};
+use crate::table_file::{self, TableHeader};
+use crate::table_keeping;
 use std::path::PathBuf;
-use twisty::dist_table::fields::Fields;
-use twisty::dist_table::fields_file::open_fields;
-use twisty::file_lock::{self, BuildLock, Waited};
-use twisty::mapped_words::{AtomicWords, Words};
-use twisty::table_file::{self, TableHeader};
-use twisty::table_keeping;
 
 /// Where tables are kept between runs, and under which key.
-pub struct Cache {
+pub struct TableStore {
     pub dir: PathBuf,
     pub key: u64,
 }
 
-impl Cache {
+impl TableStore {
     pub fn path(&self, what: &str) -> PathBuf {
         self.dir.join(format!("{what}-{:016x}.table", self.key))
     }
 
     /// Writes a table named `name` given as `(entries, bits, extra, words)`, under this cache's
-    /// key ([`Cache::keep`]).
+    /// key ([`TableStore::keep`]).
     pub fn keep_table(
         &self,
         what: &str,
@@ -65,7 +67,7 @@ impl Cache {
     }
 
     /// The fields and extra numbers of a kept table of 2, 4 or 8 bits, opened (mapped, not read:
-    /// [`open_fields`]), if it is there and sound as [`Cache::read`] says.
+    /// [`open_fields`]), if it is there and sound as [`TableStore::read`] says.
     pub fn open(&self, what: &str, name: &str, bits: u32) -> Option<(Fields, Vec<u64>)> {
         let (path, expect) = self.expect(what, name, bits)?;
         let mut note = |m: &str| eprintln!("note: {m}");
@@ -75,7 +77,7 @@ impl Cache {
     }
 
     /// The words and extra numbers of a kept table, opened (mapped where the machine allows,
-    /// [`table_file::open`]), if it is there and sound as [`Cache::read`] says: for a table laid
+    /// [`table_file::open`]), if it is there and sound as [`TableStore::read`] says: for a table laid
     /// out as its own words (lines).
     pub fn open_words(&self, what: &str, name: &str, bits: u32) -> Option<(Words, Vec<u64>)> {
         let (path, expect) = self.expect(what, name, bits)?;
