@@ -61,6 +61,9 @@ fn main() {
         println!(
             "       bench deep               (twips' deep 3x3x3 rows alone, beside cube3-opt)"
         );
+        println!(
+            "       bench twips-rows         (twips' rows without the deep ones: no 2.8 GB table)"
+        );
         println!("benchmarks: {}", all.join(", "));
         return;
     }
@@ -112,6 +115,10 @@ fn main() {
                 build("twisty-cli", &[]);
                 engine_deep::run_alone()
             }
+            "twips-rows" => {
+                build("twisty-cli", &[]);
+                engine_twips::run_all()
+            }
             "twips" => {
                 build("twisty-cli", &[]);
                 engine_twips::run_all();
@@ -124,7 +131,7 @@ fn main() {
             }
             other => {
                 eprintln!(
-                    "bench: unknown benchmark `{other}` (known: {}, nissy, deep)",
+                    "bench: unknown benchmark `{other}` (known: {}, nissy, deep, twips-rows)",
                     all.join(", ")
                 );
                 std::process::exit(2);
