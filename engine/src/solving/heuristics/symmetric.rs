@@ -9,6 +9,7 @@ use crate::model::{Perm, Puzzle};
 use crate::tables::floored::Floored;
 use crate::tables::sym_pdb::{self, SymPdb};
 use std::time::Instant;
+use twisty::file_lock::Waited;
 
 pub(super) const SYM_NAME: &str = "engine symmetry-reduced pattern database, 2 or 4 bits";
 pub(super) const SYM_CLASSES_NAME: &str = "engine symmetry classes";
@@ -169,6 +170,26 @@ impl Heuristics {
         // 3x3x3's) are paid once, and every later search is bounded a move higher in half its
         // states.
         let whole = self.cache.is_some() || whole_wanted(db.size());
+        let name = |db: &SymPdb| {
+            format!(
+                "sym ({} classes, {} entries, {})",
+                count(db.classes() as f64),
+                count(db.size() as f64),
+                views(db.views.len())
+            )
+        };
+        // One build at a time: having waited for another process's, take what it kept.
+        let lock = self.cache.as_ref().and_then(|c| c.lock("sym"));
+        if let (Some(c), Some((_, Waited::Yes))) = (&self.cache, &lock) {
+            let kept = Floored::open(c, "sym", SYM_NAME, db.size()).filter(|t| t.whole || !whole);
+            if let Some(table) = kept {
+                db.take_table(table);
+                let why = "another process built it while this one waited";
+                self.notes.add(name(&db), Step::Opened, why, t.elapsed().as_secs_f64());
+                self.bounds.sym = Some(db);
+                return true;
+            }
+        }
         db.build(&self.goals, twisty::machine::threads(), whole);
         db.table.pack_if_kept(self.memory);
         let secs = t.elapsed().as_secs_f64();
@@ -182,13 +203,7 @@ impl Heuristics {
                 count(db.size() as f64)
             )
         };
-        let name = format!(
-            "sym ({} classes, {} entries, {})",
-            count(db.classes() as f64),
-            count(db.size() as f64),
-            views(db.views.len())
-        );
-        self.notes.add(name, Step::Built, why, secs);
+        self.notes.add(name(&db), Step::Built, why, secs);
         if let Some(c) = &self.cache {
             c.keep_table("sym", SYM_NAME, db.table.to_file());
             let classes = db.class_words();
