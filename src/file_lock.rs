@@ -1,5 +1,5 @@
 //! A lock between processes (and threads) that would build the same table file at once: an
-//! exclusive `flock` on `<table>.lock` beside it. The kernel lets it go when its holder closes the
+//! exclusive `flock` on `.<table>.lock` beside it. The kernel lets it go when its holder closes the
 //! file or dies, so a crashed build leaves no lock behind. Only std: `flock` is declared here, for
 //! Unix (Linux, macOS, the BSDs, where `LOCK_EX` and `LOCK_NB` have these values); elsewhere there
 //! is no lock and two processes may both build (each then writes the same file whole, renamed into
@@ -23,9 +23,11 @@ pub enum Waited {
     Yes,
 }
 
-/// The lock file of the table at `path`.
+/// The lock file of the table at `path`: `.<name>.lock` beside it, hidden (it stays after the
+/// build: removing it while another process waits on it would let a third take a second lock).
 pub fn lock_path(path: &Path) -> PathBuf {
-    let mut name = path.file_name().unwrap_or_default().to_os_string();
+    let mut name = std::ffi::OsString::from(".");
+    name.push(path.file_name().unwrap_or_default());
     name.push(".lock");
     path.with_file_name(name)
 }
@@ -126,7 +128,7 @@ mod tests {
         assert!(said.contains("another process is building it"), "{said}");
         drop(first);
         assert_eq!(second.join().unwrap(), Some(Waited::Yes));
-        assert!(lock_path(&path).ends_with("t.table.lock"));
+        assert!(lock_path(&path).ends_with(".t.table.lock"));
         std::fs::remove_dir_all(&dir).ok();
     }
 }

@@ -21,7 +21,7 @@
 //!   keyed by states.
 //! - [`table_file`]: the one file format of every table kept on disk (header naming the puzzle and
 //!   table, size, entries, checksum).
-//! - [`file_lock`]: one build of a table at a time, between processes (`flock` on `<table>.lock`).
+//! - [`file_lock`]: one build of a table at a time, between processes (`flock` on `.<table>.lock`).
 //! - [`table_store`]: a folder and a key, a file per table: the engine's cache folder.
 //! - [`table_keeping`]: how a table is kept between runs (read if sound, else built, saved and
 //!   verified; `--verify`).

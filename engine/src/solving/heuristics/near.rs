@@ -139,6 +139,13 @@ impl Heuristics {
         self.kept_depth = 0;
     }
 
+    /// Whether the near table's next level would be one of states, cheap to look up (not the
+    /// level that has it built again by class, nor one of a table by class).
+    pub fn next_level_by_states(&self) -> bool {
+        let near = &self.bounds.near;
+        near.canon().is_none() && near.next_level_estimate() < BY_CLASS_AT
+    }
+
     /// Seconds a state of the near table's next level is expected to cost: as the last level
     /// measured (a few thousand states or more), else about 150 ns (the 3x3x3's on two cores).
     pub fn state_secs(&self) -> f64 {

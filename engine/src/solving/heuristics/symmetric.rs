@@ -185,7 +185,8 @@ impl Heuristics {
             if let Some(table) = kept {
                 db.take_table(table);
                 let why = "another process built it while this one waited";
-                self.notes.add(name(&db), Step::Opened, why, t.elapsed().as_secs_f64());
+                self.notes
+                    .add(name(&db), Step::Opened, why, t.elapsed().as_secs_f64());
                 self.bounds.sym = Some(db);
                 return true;
             }
