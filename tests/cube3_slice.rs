@@ -8,7 +8,7 @@
 
 mod cube3_helpers;
 use cube3_helpers::slice_group::{distance, group_member, in_group, slice_of};
-use cube3_helpers::{cache, korf_tables, scramble};
+use cube3_helpers::{cache, distance_to, korf_tables, scramble};
 
 use proptest::prelude::*;
 use std::sync::OnceLock;
@@ -233,19 +233,12 @@ fn the_edge_fallback_holds_the_edges_distances() {
         .expect("the smallest table has the fallback");
     let edges_home =
         |c: &CubieCube| (0..12).all(|i| slice_of(c.ep[i]) == slice_of(i as u8) && c.eo[i] == 0);
-    fn depth(c: &CubieCube, left: usize, last: usize, home: &dyn Fn(&CubieCube) -> bool) -> bool {
-        home(c)
-            || left > 0
-                && (0..18)
-                    .filter(|m| m / 3 != last)
-                    .any(|m| depth(&c.apply(m), left - 1, m / 3, home))
-    }
     let all = SymGroup::all();
     let mut rng = Rng::new(48);
     let mut seen = [0; 7];
     for k in 0..140 {
         let c = scramble(&mut rng, k % 7);
-        let want = (0..=6).find(|&d| depth(&c, d, 6, &edges_home)).unwrap();
+        let want = distance_to(&c, 6, &edges_home).unwrap();
         seen[want] += 1;
         for s in [0, rng.below(48)] {
             let v = FastCube::from_cubie(&all.conjugate(&c, s));

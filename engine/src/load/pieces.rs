@@ -10,30 +10,8 @@
 //! does not hold, or where the colours would make two orientations look alike, the stickers stay
 //! stickers: slower, never wrong.
 
+use crate::model::disjoint_sets::DisjointSets;
 use crate::model::{intern, keep_positions, Move, Orbit, Perm, Puzzle, State, StickerMap};
-
-struct UnionFind(Vec<usize>);
-
-impl UnionFind {
-    fn new(n: usize) -> Self {
-        UnionFind((0..n).collect())
-    }
-    fn find(&mut self, mut x: usize) -> usize {
-        while self.0[x] != x {
-            self.0[x] = self.0[self.0[x]];
-            x = self.0[x];
-        }
-        x
-    }
-    fn union(&mut self, a: usize, b: usize) -> bool {
-        let (a, b) = (self.find(a), self.find(b));
-        if a == b {
-            return false;
-        }
-        self.0[a.max(b)] = a.min(b);
-        true
-    }
-}
 
 /// Removes the positions that no move touches (they stay solved), and orbits left empty.
 pub fn drop_fixed(p: &Puzzle) -> Puzzle {
@@ -86,14 +64,14 @@ pub fn reduce(p: &Puzzle) -> Puzzle {
     let sig: Vec<Vec<bool>> = (0..n)
         .map(|s| dst.iter().map(|d| d[s] != s).collect())
         .collect();
-    let mut pieces = UnionFind::new(n);
+    let mut pieces = DisjointSets::new(n);
     for a in 0..n {
         for b in a + 1..n {
             if !moving[a] || !moving[b] || sig[a] != sig[b] || pieces.find(a) == pieces.find(b) {
                 continue;
             }
             // The smallest block holding a and b: merge images of merged pairs until closed.
-            let mut block = UnionFind::new(n);
+            let mut block = DisjointSets::new(n);
             block.union(a, b);
             let mut queue = vec![(a, b)];
             while let Some((x, y)) = queue.pop() {

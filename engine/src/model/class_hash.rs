@@ -9,6 +9,7 @@
 //! orbit. Two classes may share it (it forgets which pair is where): the hash only says which
 //! states need their representative.
 
+use super::disjoint_sets::DisjointSets;
 use super::inverse::Homes;
 use super::perm_group::Slots;
 use super::symmetries::Symmetry;
@@ -42,24 +43,15 @@ impl ClassHash {
         // A pair's orbit is its class under the symmetries as generators: the slot permutations
         // given need not be closed (a symmetry kept per map of the moves), the group they make
         // is, and it conjugates a state into itself or a state of its class.
-        let mut parent: Vec<u32> = (0..(n * n) as u32).collect();
-        fn root(parent: &mut [u32], mut a: u32) -> u32 {
-            while parent[a as usize] != a {
-                parent[a as usize] = parent[parent[a as usize] as usize];
-                a = parent[a as usize];
-            }
-            a
-        }
+        let mut sets = DisjointSets::new(n * n);
         for s in syms {
             for x in 0..n {
                 for y in 0..n {
-                    let (a, b) = (x * n + y, s.slots[x] as usize * n + s.slots[y] as usize);
-                    let (ra, rb) = (root(&mut parent, a as u32), root(&mut parent, b as u32));
-                    parent[ra.max(rb) as usize] = ra.min(rb);
+                    sets.union(x * n + y, s.slots[x] as usize * n + s.slots[y] as usize);
                 }
             }
         }
-        let mut orbit = |x: usize, y: usize| root(&mut parent, (x * n + y) as u32);
+        let mut orbit = |x: usize, y: usize| sets.find(x * n + y);
         let offsets = puzzle.offsets();
         let mut row = vec![0isize; puzzle.positions()];
         let mut terms = Vec::new();

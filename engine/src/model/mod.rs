@@ -20,6 +20,7 @@ pub mod big_uint;
 pub mod canonical;
 pub mod choice;
 pub mod class_hash;
+pub mod disjoint_sets;
 pub mod fingerprint;
 pub mod inverse;
 pub mod look_stabiliser;

@@ -15,6 +15,7 @@
 //! counting: [`super::chain`] multiplies the views' count by the subgroup's and compares.
 
 use super::parity::Parity;
+use crate::model::disjoint_sets::DisjointSets;
 use crate::model::{keep_positions, Move, Orbit, Perm, Puzzle, State};
 
 /// The most solved states a view may have (each piece whose orientation it ignores, in an orbit
@@ -37,27 +38,6 @@ pub struct CosetView {
     parities: Vec<Parity>,
 }
 
-/// A union-find over `n` points.
-struct Union(Vec<usize>);
-
-impl Union {
-    fn new(n: usize) -> Union {
-        Union((0..n).collect())
-    }
-    fn find(&mut self, mut x: usize) -> usize {
-        while self.0[x] != x {
-            self.0[x] = self.0[self.0[x]];
-            x = self.0[x];
-        }
-        x
-    }
-    fn join(&mut self, a: usize, b: usize) {
-        let (a, b) = (self.find(a), self.find(b));
-        // The smaller root wins, so each class is named by its first point.
-        self.0[a.max(b)] = a.min(b);
-    }
-}
-
 impl CosetView {
     /// The view of `puzzle`'s states up to the group `gens` generate. An error where alike pieces
     /// sit in frames the orbits cannot reconcile (the view would need more than colours).
@@ -71,13 +51,13 @@ impl CosetView {
             slots += k as usize;
         }
         // The piece at `src[i]` in orientation o goes to `i` in orientation o + twist[i].
-        let mut orbits = Union::new(slots);
+        let mut orbits = DisjointSets::new(slots);
         for g in gens {
             for i in 0..n {
                 let from = g.src[i] as usize;
                 let k = modulus[i];
                 for o in 0..k {
-                    orbits.join(
+                    orbits.union(
                         first[from] + o as usize,
                         first[i] + ((o + g.twist[i]) % k) as usize,
                     );
@@ -112,9 +92,9 @@ impl CosetView {
         }
         // Labels whose homes share an orbit become one colour.
         let labels = goal.label_count();
-        let mut colours = Union::new(labels);
+        let mut colours = DisjointSets::new(labels);
         for q in 0..n {
-            colours.join(
+            colours.union(
                 goal.label[q] as usize,
                 goal.label[root_position[q]] as usize,
             );

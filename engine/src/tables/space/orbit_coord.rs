@@ -8,6 +8,7 @@
 //! sum).
 
 use super::partial_rank::{rank_partial, unrank_partial};
+use crate::model::disjoint_sets::DisjointSets;
 use crate::model::{Perm, Puzzle, State};
 use twisty::coord::{
     perm_parity, rank_multiset, rank_ori, rank_ori_sum, rank_perm, rank_perm_through,
@@ -235,24 +236,16 @@ impl Coord {
 /// The positions of each orbit that the moves connect, each list in order, orbits in order.
 pub(super) fn components(puzzle: &Puzzle, moves: &[Perm]) -> Vec<Vec<usize>> {
     let n = puzzle.positions();
-    let mut root: Vec<usize> = (0..n).collect();
-    fn find(root: &mut [usize], mut i: usize) -> usize {
-        while root[i] != i {
-            root[i] = root[root[i]];
-            i = root[i];
-        }
-        i
-    }
+    let mut sets = DisjointSets::new(n);
     for m in moves {
         for i in 0..n {
-            let (a, b) = (find(&mut root, i), find(&mut root, m.src[i] as usize));
-            root[a.max(b)] = a.min(b);
+            sets.union(i, m.src[i] as usize);
         }
     }
     let mut out: Vec<Vec<usize>> = Vec::new();
     let mut index = vec![usize::MAX; n];
     for i in 0..n {
-        let r = find(&mut root, i);
+        let r = sets.find(i);
         if index[r] == usize::MAX {
             index[r] = out.len();
             out.push(Vec::new());
