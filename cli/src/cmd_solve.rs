@@ -219,7 +219,8 @@ const CHECK_AFTER: std::time::Duration = std::time::Duration::from_millis(20);
 /// while the check still runs and keeps the threads it started with, so a reserved core halved
 /// every such search on two cores (docs/performance.md, "the check beside the search"). It waits
 /// [`CHECK_AFTER`] first (or until joined): most searches end by then, and the chain's millisecond
-/// on the other core had made every such run a third slower than before the check (issue 67).
+/// on the other core had made such runs of a few milliseconds a fifth slower than before the
+/// check (issue 67).
 fn check_beside(puzzle: &Puzzle, perms: &[Perm], state: &State) -> std::thread::JoinHandle<()> {
     let (puzzle, perms, state) = (puzzle.clone(), perms.to_vec(), state.clone());
     std::thread::spawn(move || {
