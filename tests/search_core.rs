@@ -239,3 +239,34 @@ fn the_split_search_answers_the_same_on_any_number_of_threads() {
         "states deep enough to be split: {split_deep}"
     );
 }
+
+/// The one bound-raising loop goes to the least cost an iteration saw above its threshold, never
+/// to one it has tried, and stops at the first iteration that stops, at the limit, or when nothing
+/// is left.
+#[test]
+fn deepen_follows_each_iterations_next_threshold() {
+    use twisty::search::{deepen, Step};
+    let mut seen = Vec::new();
+    let runs = deepen(2, 10, |t| {
+        seen.push(t);
+        Step::Exceeded(if t == 5 { 5 } else { t + 3 })
+    });
+    assert_eq!((seen.clone(), runs), (vec![2, 5, 6, 9], 4));
+    seen.clear();
+    deepen(0, 100, |t| {
+        seen.push(t);
+        if t == 3 {
+            Step::Stopped
+        } else {
+            Step::Exceeded(t + 1)
+        }
+    });
+    assert_eq!(seen, [0, 1, 2, 3]);
+    seen.clear();
+    deepen(4, 100, |t| {
+        seen.push(t);
+        Step::Exceeded(u32::MAX)
+    });
+    assert_eq!(seen, [4]);
+    assert_eq!(deepen(5, 4, |_| unreachable!("above the limit")), 0);
+}

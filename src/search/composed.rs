@@ -4,7 +4,7 @@
 //! callback that says whether to go on, so a caller can take the first, every optimal one, or keep
 //! a search running while it works on each solution.
 
-use super::{deepen, Child, Control, Expansion, SearchStats, SearchTree};
+use super::{ida, Child, Control, Expansion, SearchStats, SearchTree};
 use crate::heuristic::Heuristic;
 use crate::pruner::{PruneState, Pruner};
 
@@ -215,7 +215,7 @@ where
     P: Pruner,
 {
     let tree = Composed::new(domain, heuristic, pruner, ChildOrder::Moves);
-    deepen(&tree, start, max_cost, on_solution, on_iteration)
+    ida(&tree, start, max_cost, on_solution, on_iteration)
 }
 
 /// The first minimum-cost solution, if one costs at most `max_cost`.
@@ -257,7 +257,7 @@ where
 {
     let tree = Composed::new(domain, heuristic, pruner, order);
     let mut found = None;
-    let stats = deepen(
+    let stats = ida(
         &tree,
         start,
         max_cost,

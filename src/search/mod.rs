@@ -278,11 +278,29 @@ impl<'t, T: SearchTree> Walker<'t, T> {
     }
 }
 
-/// IDA*: thresholds from the root's bound up, one walk each, until `on_solution` says stop, the
-/// threshold passes `max_cost` or nothing is left. Each threshold reports the solutions that cost
-/// more than the one before (so none twice), in the tree's order; `on_iteration(threshold, stats
-/// so far)` hears of each threshold as it starts.
-pub fn deepen<T: SearchTree>(
+/// The one loop that raises a search's bound: every solver's thresholds go through it.
+/// `iteration(threshold)` does whatever must come before that threshold (a table deepened, the
+/// threads chosen, several roots walked) and walks it; the next threshold is the least cost it
+/// saw above this one. From `first` while the threshold is at most `max_cost`, until an iteration
+/// stops or leaves nothing to search. Returns the iterations run.
+pub fn deepen(first: u32, max_cost: u32, mut iteration: impl FnMut(u32) -> Step) -> u32 {
+    let mut threshold = first;
+    let mut iterations = 0;
+    while threshold <= max_cost {
+        iterations += 1;
+        match iteration(threshold) {
+            Step::Exceeded(next) if next != u32::MAX => threshold = next.max(threshold + 1),
+            _ => break,
+        }
+    }
+    iterations
+}
+
+/// IDA* on one thread: thresholds from the root's bound up ([`deepen`]), one walk each, until
+/// `on_solution` says stop, the threshold passes `max_cost` or nothing is left. Each threshold
+/// reports the solutions that cost more than the one before (so none twice), in the tree's order;
+/// `on_iteration(threshold, stats so far)` hears of each threshold as it starts.
+pub fn ida<T: SearchTree>(
     tree: &T,
     root: &T::Node,
     max_cost: u32,
@@ -290,24 +308,17 @@ pub fn deepen<T: SearchTree>(
     mut on_iteration: impl FnMut(u32, &SearchStats),
 ) -> SearchStats {
     let mut stats = SearchStats::default();
-    let mut threshold = tree.bound(root);
-    let mut walker = Walker::new(tree, threshold);
-    while threshold <= max_cost {
+    let mut walker = Walker::new(tree, 0);
+    deepen(tree.bound(root), max_cost, |threshold| {
         on_iteration(threshold, &stats);
         stats.iterations += 1;
         walker.threshold = threshold;
         walker.path.clear();
         let step = walker.walk(root, tree.start(), 0, &mut on_solution);
         stats.nodes = walker.nodes;
-        match step {
-            Step::Stopped => break,
-            Step::Exceeded(next) if next != u32::MAX => {
-                // Solutions up to `threshold` are all reported now; only costlier ones are new.
-                walker.floor = threshold + 1;
-                threshold = next.max(threshold + 1);
-            }
-            Step::Exceeded(_) => break,
-        }
-    }
+        // Solutions up to `threshold` are all reported now; only costlier ones are new.
+        walker.floor = threshold + 1;
+        step
+    });
     stats
 }

@@ -3,6 +3,7 @@
 
 pub mod bounds;
 pub mod heuristics;
+pub mod iteration_pace;
 pub mod search_progress;
 pub mod search_tree;
 pub mod solver;

@@ -74,7 +74,7 @@ pub fn each_solution(
         state: start.clone(),
         patterns: None,
     };
-    twisty::search::deepen(&tree, &root, max_depth, |path, _| sink(path), |_, _| {});
+    twisty::search::ida(&tree, &root, max_depth, |path, _| sink(path), |_, _| {});
 }
 
 /// A search node: the state and what its bounds are looked up by.

@@ -7,6 +7,7 @@
 use crate::model::metric::{MoveSet, PairPruner};
 use crate::model::{Perm, Puzzle, State};
 use crate::solving::heuristics::{Heuristics, Note, Reports};
+use crate::solving::iteration_pace::Pace;
 use crate::solving::search_progress::Progress;
 use crate::solving::search_tree::{self, Problem};
 use crate::tables::full_table::{DistTable, Level};
@@ -16,6 +17,7 @@ use std::sync::Mutex;
 use std::time::Instant;
 use twisty::checksum::Fnv64;
 pub use twisty::search::Control;
+use twisty::search::{deepen, Step};
 
 /// A full table is built for `solve` up to this many ranks (about a second on two cores); beyond
 /// it one state is solved faster by search, unless the table is asked for (`--full-table`).
@@ -232,75 +234,27 @@ impl Solver {
         let problem = self.problem(&is_goal);
         let progress = Progress::new(report);
         let mut h = heuristics.lock().unwrap_or_else(|e| e.into_inner());
-        let mut last = 0u64;
-        let mut growth = self.set.perms.len() as f64;
-        let mut node_secs = 50e-9;
-        let mut near_depth = h.bounds.near.depth;
+        let mut pace = Pace::new(self.set.perms.len(), &h);
         let mut found = None;
-        for threshold in 0..=max_depth {
-            // The growth from one iteration to the next is measured only between iterations
-            // with the same tables (a new table makes the next iteration smaller, not the
-            // puzzle's branching).
-            let mut predicted = last as f64 * growth;
-            // The cheaper table first: a level of the near table that pays (below) and costs
-            // less than the pattern database the prediction would build goes before it, and the
-            // prediction it leaves decides that one (twsearch's FTO with slices built two of 133
-            // million states, 3.4 s, where a 0.3 s level made them unneeded: issue 67). Only a
-            // level of states: one by class is dearer to look up than its build says (the 3x3x3's
-            // 13-move row was a fifth slower with its sixth level by class first).
-            while h.next_level_by_states() {
-                let level = h.bounds.near.next_level_estimate() as f64 * h.state_secs();
-                let Some(pair) = h.cheapest_pair_secs(predicted) else {
-                    break;
-                };
-                if level >= pair || predicted * node_secs <= 2.0 * level || !h.deepen() {
-                    break;
-                }
-                if let Some(n) = h.notes.list.last_mut() {
-                    n.why += &format!(", before a pattern database of about {pair:.1} s");
-                }
-                predicted /= growth;
-            }
-            let mut changed = h.prepare(predicted);
-            // Deepen while the next iteration would take more than twice what the next level
-            // costs: the level takes much of that iteration off, and of every later one. Both
-            // costs are measured as the search goes, from a 3x3x3's on two cores (50 ns a node,
-            // 150 ns a state of its near table; a pyraminx's, its tips commuting with everything,
-            // are more). A level is taken to divide the next iteration by the growth.
-            while !changed
-                && predicted * node_secs
-                    > 2.0 * h.bounds.near.next_level_estimate() as f64 * h.state_secs()
-            {
-                if !h.deepen() {
-                    break;
-                }
-                predicted /= growth;
-            }
-            changed |= h.prepare_tracked(predicted);
-            changed |= h.bounds.near.depth != near_depth;
-            near_depth = h.bounds.near.depth;
+        deepen(0, max_depth, |threshold| {
+            let planned = pace.tables_before(&mut h);
             let t = Instant::now();
             // (An iteration expected to take less than a thread's start runs on this thread.)
-            let threads = if predicted < 20_000.0 {
+            let threads = if planned.predicted < 20_000.0 {
                 1
             } else {
                 twisty::machine::threads()
             };
             let it =
                 search_tree::iteration(&problem, &h.bounds, state, threshold, &progress, threads);
-            if it.nodes >= 1 << 16 {
-                node_secs = t.elapsed().as_secs_f64() / it.nodes as f64;
-            }
+            pace.after(&planned, it.nodes, t.elapsed().as_secs_f64());
             progress.finished(threshold, it.nodes);
-            if it.solution.is_some() {
-                found = it.solution;
-                break;
+            found = it.solution;
+            match found {
+                Some(_) => Step::Stopped,
+                None => Step::Exceeded(threshold + 1),
             }
-            if !changed && last > 0 && it.nodes > 64 {
-                growth = (it.nodes as f64 / last as f64).clamp(2.0, 64.0);
-            }
-            last = it.nodes;
-        }
+        });
         h.keep();
         found
     }

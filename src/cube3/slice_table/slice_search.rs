@@ -34,7 +34,7 @@ use crate::cube3::cubie::{inverse_move, CubieCube, N_MOVES};
 use crate::cube3::symmetry::Axes;
 use crate::dist_table::line_table::LineTable;
 use crate::search::parallel::{first_in_iteration, Parallel, TaskHistory};
-use crate::search::{Child, Expansion, SearchTree};
+use crate::search::{deepen, Child, Expansion, SearchTree, Step};
 
 /// Moves in a task's prefix: nissy's four on the tables read along one axis, where the finer
 /// tasks let the busiest-first order find the last depth's solution sooner (25 of nissy's 16-move
@@ -256,15 +256,19 @@ impl<'a> SliceSearch<'a> {
             busiest_first: true,
             tick: None,
         };
-        for bound in self.bound_of(c).max(1)..=20 {
-            let it = first_in_iteration(self, &root, bound as u32, &how, &mut history);
+        let mut found = None;
+        deepen(self.bound_of(c).max(1) as u32, 20, |bound| {
+            let it = first_in_iteration(self, &root, bound, &how, &mut history);
             total += it.nodes;
-            progress(bound, total);
-            if let Some(path) = it.solution {
-                return (unmix(&path), total);
+            progress(bound as u8, total);
+            found = it.solution;
+            match found {
+                Some(_) => Step::Stopped,
+                None => Step::Exceeded(bound + 1),
             }
-        }
-        unreachable!("every 3x3x3 is solved in 20 moves")
+        });
+        let path = found.expect("every 3x3x3 is solved in 20 moves");
+        (unmix(&path), total)
     }
 
     /// With one move left: the move that solves the moving side, if any.

@@ -20,7 +20,7 @@ use super::two_phase_tables::{
     N_PHASE2, N_SLICE_PERM,
 };
 use crate::dist_table::sym_table::SymTable;
-use crate::search::{Control, Walker};
+use crate::search::{deepen, Control, Step, Walker};
 use std::path::Path;
 
 /// Everything the two-phase search reads.
@@ -197,8 +197,10 @@ impl TwoPhaseTables {
             path: Vec::with_capacity(40),
             valid: 0,
         };
-        for d1 in 0..=max_len {
-            for dir in dirs.iter().filter(|d| d.h <= d1) {
+        let mut found = None;
+        // Each length in all six directions before the next length.
+        deepen(0, max_len as u32, |d1| {
+            for (k, dir) in dirs.iter().enumerate().filter(|(_, d)| d.h <= d1 as usize) {
                 let c = &dir.cube;
                 follow.perms[0][..8].copy_from_slice(&c.cp);
                 follow.perms[0][8..].copy_from_slice(&c.ep);
@@ -211,31 +213,33 @@ impl TwoPhaseTables {
                     dist: dir.h as u8,
                     last: NONE,
                 };
-                walk1.threshold = d1 as u32;
-                walk1.floor = d1 as u32;
+                walk1.threshold = d1;
+                walk1.floor = d1;
                 walk1.path.clear();
-                let mut found = None;
                 walk1.walk(&root, (), 0, &mut |path, _| match follow
                     .phase2(self, &mut walk2, path, max_len)
                 {
                     Some(moves) => {
-                        found = Some(moves);
+                        found = Some((k, moves));
                         Control::Stop
                     }
                     None => Control::Continue,
                 });
-                if let Some(moves) = found {
-                    let moves = moves.iter().map(|&m| self.axes.back[dir.axis][m]);
-                    return Some(if dir.inverse {
-                        let mut v: Vec<usize> = moves.map(inverse_move).collect();
-                        v.reverse();
-                        v
-                    } else {
-                        moves.collect()
-                    });
+                if found.is_some() {
+                    return Step::Stopped;
                 }
             }
-        }
-        None
+            Step::Exceeded(d1 + 1)
+        });
+        let (k, moves) = found?;
+        let dir = &dirs[k];
+        let moves = moves.iter().map(|&m| self.axes.back[dir.axis][m]);
+        Some(if dir.inverse {
+            let mut v: Vec<usize> = moves.map(inverse_move).collect();
+            v.reverse();
+            v
+        } else {
+            moves.collect()
+        })
     }
 }

@@ -7,7 +7,7 @@ use super::{step_mod3, TwoPhaseTables};
 use crate::coord::rank_perm;
 use crate::cube3::cubie::N_MOVES;
 use crate::cube3::two_phase_tables::{is_phase2_move, N_SLICE_PERM, PHASE2_MOVES};
-use crate::search::{Child, Control, Expansion, SearchTree, Step, Walker};
+use crate::search::{deepen, Child, Control, Expansion, SearchTree, Walker};
 
 /// Whether face `b` may follow face `a`: never the same face, and of two opposite faces (which
 /// commute) only U before D, R before L, F before B.
@@ -295,22 +295,18 @@ impl Follow {
             slice: slice as u8,
             last: p1.last().map_or(NONE, |&m| m as u8),
         };
-        let h = walk.tree_bound(&root) as usize;
-        for d2 in h..=budget {
-            walk.threshold = d2 as u32;
-            walk.floor = d2 as u32;
+        let mut found = None;
+        deepen(walk.tree_bound(&root), budget as u32, |d2| {
+            walk.threshold = d2;
+            walk.floor = d2;
             walk.path.clear();
-            let mut found = None;
-            if walk.walk(&root, (), 0, &mut |path, _| {
+            walk.walk(&root, (), 0, &mut |path, _| {
                 found = Some(path.to_vec());
                 Control::Stop
-            }) == Step::Stopped
-            {
-                let mut whole = p1.to_vec();
-                whole.extend(found?);
-                return Some(whole);
-            }
-        }
-        None
+            })
+        });
+        let mut whole = p1.to_vec();
+        whole.extend(found?);
+        Some(whole)
     }
 }
