@@ -7,7 +7,7 @@
 use super::cubie::{CubieCube, N_MOVES};
 use super::two_phase::TwoPhaseTables;
 use super::two_phase_tables::{MoveTables, N_PERM8, N_TWIST};
-use crate::coord::{rank_arrangement, unrank_arrangement};
+use crate::coord::arrangement::{rank_arrangement, unrank_arrangement};
 use crate::dist_table::sym_table::{SymSpace, SymTable};
 use crate::heuristic::Heuristic;
 use crate::pruner::CanonicalPruner;

@@ -10,7 +10,6 @@ use crate::model::{Perm, Puzzle, State};
 
 mod conjugation;
 mod orbit_coord;
-mod partial_rank;
 mod tracked;
 
 pub use conjugation::{all_digits, class_of_home, ComponentImage, Conjugation, TwistTerms};

@@ -7,9 +7,9 @@
 //! turned (one digit per position; the last implied when no move changes the component's twist
 //! sum).
 
-use super::partial_rank::{rank_partial, unrank_partial};
 use crate::model::disjoint_sets::DisjointSets;
 use crate::model::{Perm, Puzzle, State};
+use twisty::coord::arrangement::{rank_pieces, unrank_pieces};
 use twisty::coord::{
     perm_parity, rank_multiset, rank_ori, rank_ori_sum, rank_perm, rank_perm_through,
     unrank_multiset, unrank_ori, unrank_ori_sum_to, unrank_perm, unrank_perm_parity,
@@ -121,7 +121,7 @@ impl Coord {
             Kind::Perm { even: false } => rank_perm(d),
             Kind::Perm { even: true } => rank_perm(d) / 2,
             Kind::Arrangement { counts } => rank_multiset(d, counts),
-            Kind::Partial { k } => rank_partial(d, *k),
+            Kind::Partial { k } => rank_pieces(d, *k),
             Kind::Ori {
                 k, implied: true, ..
             } => rank_ori_sum(d, *k),
@@ -134,7 +134,7 @@ impl Coord {
             Kind::Perm { even: false } => unrank_perm(r, out),
             Kind::Perm { even: true } => unrank_perm_parity(r, 0, out),
             Kind::Arrangement { counts } => unrank_multiset(r, counts, out),
-            Kind::Partial { k } => unrank_partial(r, *k, out),
+            Kind::Partial { k } => unrank_pieces(r, *k, out),
             Kind::Ori {
                 k,
                 implied: true,

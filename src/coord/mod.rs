@@ -5,6 +5,8 @@
 //! A puzzle state split into "which piece is where" (a permutation) and "how each piece is twisted"
 //! (an orientation vector) becomes a few small integers, so tables indexed by them replace hashing.
 
+pub mod arrangement;
+
 /// `n!` for small `n` (up to 12 fits comfortably in `usize`).
 pub const fn factorial(n: usize) -> usize {
     let mut f = 1;
@@ -43,7 +45,7 @@ const POP8: [u8; 256] = {
 /// How many of the digits in `seen` (a bit mask) are below `x`: two byte look-ups for up to 16
 /// digits, a third (never taken there, so the branch costs nothing) beyond.
 #[inline(always)]
-fn count_below(seen: u32, x: u8) -> u32 {
+pub(crate) fn count_below(seen: u32, x: u8) -> u32 {
     let below = seen & ((1u32 << x) - 1);
     let low = POP8[(below & 255) as usize] as u32 + POP8[(below >> 8 & 255) as usize] as u32;
     if below >> 16 == 0 {
@@ -93,39 +95,6 @@ pub fn rank_perm_through(d: &[u8], src: &[u8]) -> usize {
         seen |= 1 << x;
     }
     r
-}
-
-/// Rank of an arrangement: `pos.len()` distinct digits out of `0..n` (`n` at most 20) in order,
-/// such as the places of six edges among twelve (665,280 values), in `0..n!/(n-k)!`.
-pub fn rank_arrangement(pos: &[u8], n: usize) -> usize {
-    let mut seen = 0u32;
-    let mut r = 0;
-    for (i, &x) in pos.iter().enumerate() {
-        r = r * (n - i) + (x as u32 - count_below(seen, x)) as usize;
-        seen |= 1 << x;
-    }
-    r
-}
-
-/// Inverse of [`rank_arrangement`]: the `out.len()` digits out of `0..n` with rank `r`.
-pub fn unrank_arrangement(mut r: usize, n: usize, out: &mut [u8]) {
-    let k = out.len();
-    let mut digits = [0usize; 20];
-    for i in (0..k).rev() {
-        digits[i] = r % (n - i);
-        r /= n - i;
-    }
-    let mut avail: u32 = (1u32 << n) - 1;
-    for (o, &d) in out.iter_mut().zip(&digits) {
-        // The d-th digit not yet used.
-        let mut left = avail;
-        for _ in 0..d {
-            left &= left - 1;
-        }
-        let x = left.trailing_zeros();
-        *o = x as u8;
-        avail &= !(1 << x);
-    }
 }
 
 /// Inverse of [`rank_perm`]: writes the permutation of `0..out.len()` with rank `r` into `out`.
