@@ -7,6 +7,7 @@
 //! `judge bless` / `judge accept` turn new inputs into reviewed answers.
 
 mod build;
+mod limits;
 mod own_solution;
 mod review;
 mod run_cases;
@@ -17,7 +18,7 @@ use build::{build, bundle_all, Compiler, Needs};
 use clap::{Args, Parser, Subcommand, ValueEnum};
 use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
 use judge::problem::MatchMode;
-use own_solution::Overrides;
+use limits::Overrides;
 use std::io::IsTerminal;
 use std::path::PathBuf;
 use workspace::{load, workspace};
@@ -215,10 +216,7 @@ fn run(cli: Cli) -> Result<i32, String> {
             limits,
             ..
         } => {
-            let mut problems = load(&ws, &problems)?;
-            for p in &mut problems {
-                limits.overrides().apply(&mut p.config)?;
-            }
+            let mut problems = limits::problems(&ws, &problems, None, &limits.overrides())?;
             if bundled {
                 problems.retain(|p| match &p.config.not_bundled {
                     Some(why) => {
@@ -258,12 +256,13 @@ fn run(cli: Cli) -> Result<i32, String> {
             limits,
         } => {
             let program = own_solution::command_program(&command)?;
-            let p = own_solution::problem(&ws, Some(&problem), None, &Overrides::default())?;
+            let named = [problem];
+            let p = one(limits::problems(&ws, &named, None, &Overrides::default())?);
             if let Some(why) = &p.config.no_stress {
                 return Err(format!("{} cannot be stress-tested: {why}", p.name));
             }
             // The reference keeps the toml's limits; the command gets the command line's.
-            let judged = own_solution::problem(&ws, Some(&problem), None, &limits.overrides())?;
+            let judged = one(limits::problems(&ws, &named, None, &limits.overrides())?);
             let needs = Needs {
                 solvers: true,
                 bundler: false,
@@ -320,7 +319,7 @@ fn own_test(
         Err(e) => return Err(e),
     };
     let program = command.map(own_solution::command_program).transpose()?;
-    let p = own_solution::problem(&ws, name, cases, &limits.overrides())?;
+    let p = one(limits::problems(&ws, problems, cases, &limits.overrides())?);
     let needs = Needs {
         solvers: program.is_none(),
         ..Needs::default()
@@ -357,4 +356,9 @@ pub fn say(line: &str) {
         eprintln!("judge: cannot write the report: {e}");
         std::process::exit(2);
     }
+}
+
+/// The one problem of a command that judges one.
+fn one(mut problems: Vec<judge::problem::Problem>) -> judge::problem::Problem {
+    problems.pop().expect("one problem named")
 }

@@ -1,56 +1,12 @@
 //! Judging anyone's solution, as online-judge-tools' `oj t -c` does: `-c "CMD ARGS"` runs in place
 //! of the project's solver, `--cases DIR` judges a folder of oj's layout (`NAME.in`, `NAME.out`)
-//! that has no toml, and `--tle`, `--mle`, `--match`, `--checker` set or replace the limits.
+//! that has no toml (the limits the command line gives are applied in [`crate::limits`]).
 
 use crate::workspace::Workspace;
-use judge::problem::{MatchMode, Problem, ProblemConfig};
+use judge::problem::{Problem, ProblemConfig};
 use judge::runner::Program;
 use std::os::unix::fs::PermissionsExt;
-use std::path::{Path, PathBuf};
-
-/// Limits and comparison given on the command line; each replaces the problem's (or the default).
-#[derive(Clone, Debug, Default)]
-pub struct Overrides {
-    /// Seconds, as oj's `--tle`.
-    pub tle: Option<f64>,
-    /// Megabytes, as oj's `--mle`.
-    pub mle: Option<u64>,
-    pub match_mode: Option<MatchMode>,
-    /// A testlib-style checker run as `CHECKER INPUT OUTPUT ANSWER` (`--match checker`).
-    pub checker: Option<PathBuf>,
-}
-
-impl Overrides {
-    pub fn apply(&self, config: &mut ProblemConfig) -> Result<(), String> {
-        if let Some(s) = self.tle {
-            if !(s.is_finite() && s > 0.0) {
-                return Err(format!(
-                    "--tle {s}: a time limit is a positive number of seconds"
-                ));
-            }
-            config.time_limit_ms = (s * 1000.0).ceil() as u64;
-        }
-        if let Some(mb) = self.mle {
-            if mb == 0 {
-                return Err("--mle 0: a memory limit is a positive number of megabytes".into());
-            }
-            config.memory_limit_kb = mb * 1024;
-        }
-        if let Some(c) = &self.checker {
-            let path = std::path::absolute(c).map_err(|e| format!("--checker: {e}"))?;
-            startable(&path.to_string_lossy())?;
-            config.checker = Some(path.to_string_lossy().into_owned());
-            config.match_mode = MatchMode::Checker;
-        }
-        if let Some(m) = self.match_mode {
-            config.match_mode = m;
-        }
-        if config.match_mode == MatchMode::Checker && config.checker.is_none() {
-            return Err("--match checker needs --checker PATH".into());
-        }
-        Ok(())
-    }
-}
+use std::path::Path;
 
 /// The program `-c` names: its words split as a shell splits them (quotes, backslashes), run from
 /// the current folder. Refused here, before any case runs, when its program cannot start.
@@ -63,7 +19,7 @@ pub fn command_program(command: &str) -> Result<Program, String> {
 }
 
 /// Whether `program` names an executable file: a path with a `/`, or a name on `PATH`.
-fn startable(program: &str) -> Result<(), String> {
+pub fn startable(program: &str) -> Result<(), String> {
     let executable = |p: &Path| {
         p.metadata()
             .is_ok_and(|m| m.is_file() && m.permissions().mode() & 0o111 != 0)
@@ -87,12 +43,11 @@ fn startable(program: &str) -> Result<(), String> {
 }
 
 /// The problem to judge: the named one, or a folder of cases under the named problem's limits (or
-/// the defaults), with the overrides applied. A folder must hold cases, each with its answer.
+/// the defaults). A folder must hold cases, each with its answer.
 pub fn problem(
     ws: &Workspace,
     name: Option<&str>,
     cases: Option<&Path>,
-    overrides: &Overrides,
 ) -> Result<Problem, String> {
     let mut p = match name {
         Some(n) => Problem::load(&ws.testcases, n)?,
@@ -113,7 +68,6 @@ pub fn problem(
         };
         check_folder(&p)?;
     }
-    overrides.apply(&mut p.config)?;
     Ok(p)
 }
 
