@@ -70,68 +70,135 @@ pub struct SolveArgs {
 /// Why an impossible state is refused.
 const UNREACHABLE: &str = "the chosen moves cannot reach it (Schreier-Sims: it lies outside the group they generate, with interchangeable pieces and ignored orientations allowed for)";
 
-/// What `solve` is asked for: an effect, or a state (as given, and as the chosen puzzle sees it).
-enum Goal {
+/// What `solve` is asked to do, decided once from the arguments (and checked: a state or effect
+/// the moves cannot reach is refused instead of searched for ever).
+enum Mode {
+    /// An optimal solution of a state: as given, and as the chosen puzzle sees it.
+    Optimal(State, State),
+    /// The shortest sequence with this effect.
     Effect(Perm),
-    State(State, State),
+    /// A state solved through a chain of phases (not optimal): as given, and as seen.
+    Phases(State, State),
+    /// Every line of a file, the tables built once.
+    Many(PathBuf),
+}
+
+impl Mode {
+    /// The state to solve, as the chosen puzzle sees it, if one is given.
+    fn state(&self) -> Option<&State> {
+        match self {
+            Mode::Optimal(_, state) | Mode::Phases(_, state) => Some(state),
+            Mode::Effect(_) | Mode::Many(_) => None,
+        }
+    }
+
+    fn of(args: &SolveArgs, p: &Puzzle, chosen: &Chosen) -> Result<Mode> {
+        let phases = args.phases.on();
+        if chosen.any.is_some() && args.effect.is_some() {
+            return Err(
+                "--effect and --any-orientation do not go together: an effect is exact".into(),
+            );
+        }
+        if phases && (args.effect.is_some() || args.table.is_some() || args.full_table) {
+            return Err(
+                "--phases solves states: not with --effect, --table or --full-table".into(),
+            );
+        }
+        if let Some(file) = &args.scrambles {
+            if phases {
+                return Err("--phases: one state a run for now (no --scrambles)".into());
+            }
+            return Ok(Mode::Many(file.clone()));
+        }
+        if let Some(e) = &args.effect {
+            let perm = state_notation::parse_effect(p, e).map_err(|m| format!("--effect: {m}"))?;
+            let perms: Vec<_> = chosen.set.perms.iter().collect();
+            if !Reachable::new(&chosen.puzzle, &perms).reaches_effect(&perm) {
+                return Err(format!("--effect: {UNREACHABLE}"));
+            }
+            return Ok(Mode::Effect(perm));
+        }
+        let s = match (&args.state, &args.moves) {
+            (Some(file), _) => {
+                let text = std::fs::read_to_string(file)
+                    .map_err(|e| format!("{}: {e}", file.display()))?;
+                state_notation::parse_state(p, &text)
+                    .map_err(|m| format!("{}: {m}", file.display()))?
+            }
+            (None, Some(m)) => scrambled(p, m)?,
+            (None, None) => return Err("give a scramble, --state FILE or --effect".into()),
+        };
+        let state = chosen.state(&s)?;
+        Ok(if phases {
+            Mode::Phases(s, state)
+        } else {
+            Mode::Optimal(s, state)
+        })
+    }
 }
 
 pub fn run(args: SolveArgs, w: &mut impl Write) -> Result<()> {
     let p = open(&args.def)?;
     let chosen = args.common.choose(&p)?;
-    if chosen.any.is_some() && args.effect.is_some() {
-        return Err("--effect and --any-orientation do not go together: an effect is exact".into());
-    }
     let cache_dir = args.cache.dir();
     verify_tables(args.verify, args.table.as_deref(), cache_dir.as_deref())?;
-    if args.phases.on() && (args.effect.is_some() || args.table.is_some() || args.full_table) {
-        return Err("--phases solves states: not with --effect, --table or --full-table".into());
-    }
     let start = Instant::now();
-    // What to solve, parsed and checked before it is searched: a state the moves cannot reach is
-    // refused instead of searched forever.
-    let perms: Vec<_> = chosen.set.perms.iter().collect();
-    let reach = || Reachable::new(&chosen.puzzle, &perms);
-    let mut beside = None;
-    let goal = match &args.effect {
-        _ if args.scrambles.is_some() && args.phases.on() => {
-            return Err("--phases: one state a run for now (no --scrambles)".into())
+    let mode = Mode::of(&args, &p, &chosen)?;
+    let beside = mode
+        .state()
+        .map(|state| check_beside(&chosen.puzzle, &chosen.set.perms, state));
+    if let Mode::Phases(from, state) = &mode {
+        return in_phases(&args, &chosen, from, state, w);
+    }
+    let solver = optimal_solver(&args, &chosen, cache_dir)?;
+    let prepared = start.elapsed().as_secs_f64();
+    let start = Instant::now();
+    // (Tables built between the search's iterations count as tables, not search.)
+    let tables_before = solver.table_secs();
+    let (path, what, from) = match mode {
+        Mode::Many(file) => {
+            let text = solve_many::read(&file)?;
+            return solve_many::run(&p, &chosen, &solver, &text, args.max_depth, w);
         }
-        _ if args.scrambles.is_some() => None,
-        Some(e) => {
-            let perm = state_notation::parse_effect(&p, e).map_err(|m| format!("--effect: {m}"))?;
-            if !reach().reaches_effect(&perm) {
-                return Err(format!("--effect: {UNREACHABLE}"));
-            }
-            Some(Goal::Effect(perm))
+        Mode::Effect(perm) => (
+            solver.sequence_for(&perm, args.max_depth)?,
+            "effect",
+            p.goal.clone(),
+        ),
+        Mode::Optimal(s, state) => {
+            let bar = progress_bars::SearchProgress::new();
+            let report = |depth, nodes, seconds| bar.report(depth, nodes, seconds);
+            let found = solver.solve_reporting(&state, args.max_depth, &report);
+            drop(bar);
+            (found, "state", s)
         }
-        None => {
-            let s = match (args.state, args.moves) {
-                (Some(file), _) => {
-                    let text = std::fs::read_to_string(&file)
-                        .map_err(|e| format!("{}: {e}", file.display()))?;
-                    state_notation::parse_state(&p, &text)
-                        .map_err(|m| format!("{}: {m}", file.display()))?
-                }
-                (None, Some(m)) => scrambled(&p, &m)?,
-                (None, None) => return Err("give a scramble, --state FILE or --effect".into()),
-            };
-            let state = chosen.state(&s)?;
-            beside = Some(check_beside(&chosen.puzzle, &chosen.set.perms, &state));
-            if args.phases.on() {
-                return in_phases(
-                    &args.phases,
-                    &args.common,
-                    &args.cache,
-                    &chosen,
-                    &s,
-                    &state,
-                    w,
-                );
-            }
-            Some(Goal::State(s, state))
-        }
+        Mode::Phases(..) => unreachable!("solved above"),
     };
+    if let (None, Some(check)) = (&path, beside) {
+        // (The check refuses an unreachable state itself, ending the run.)
+        check.thread().unpark();
+        check.join().ok();
+    }
+    let path = path.ok_or(format!(
+        "no sequence of at most {} moves reaches it",
+        args.max_depth
+    ))?;
+    writeln!(w, "{}", chosen.names(&from, &path).join(" ")).map_err(io)?;
+    if args.stats {
+        for note in solver.plan_notes() {
+            eprintln!("table: {note}");
+        }
+    }
+    let during = solver.table_secs() - tables_before;
+    let (tables, search) = (prepared + during, start.elapsed().as_secs_f64() - during);
+    let n = path.len();
+    eprintln!("{n} moves (optimal for this {what}); tables {tables:.3} s, search {search:.3} s");
+    Ok(())
+}
+
+/// The optimal solver the arguments ask for: a full table (read, or built when it pays or is
+/// asked for) or a search with its tables, a bar showing their build.
+fn optimal_solver(args: &SolveArgs, chosen: &Chosen, cache_dir: Option<PathBuf>) -> Result<Solver> {
     let ranks = engine::tables::space::rank_count(&chosen.puzzle, &chosen.set.perms).unwrap_or(0);
     let mut bar = TableProgress::new(ranks.min(u64::MAX as u128) as u64);
     let options = Options {
@@ -155,58 +222,7 @@ pub fn run(args: SolveArgs, w: &mut impl Write) -> Result<()> {
         let memory = twisty::bytes::show(args.common.memory() as u128);
         eprintln!("note: the full table does not fit in --memory {memory} (or has too many ranks to count); searching");
     }
-    let prepared = start.elapsed();
-    let start = Instant::now();
-    // (Tables built between the search's iterations count as tables, not search.)
-    let tables_before = solver.table_secs();
-    let goal = match (goal, &args.scrambles) {
-        (Some(goal), _) => goal,
-        (None, Some(file)) => {
-            let text = solve_many::read(file)?;
-            let max = args.max_depth;
-            return solve_many::run(&p, &chosen, &reach(), &solver, &text, max, w);
-        }
-        (None, None) => unreachable!("a goal unless --scrambles"),
-    };
-    let (path, what, from) = match goal {
-        Goal::Effect(perm) => (
-            solver.sequence_for(&perm, args.max_depth)?,
-            "effect",
-            p.goal.clone(),
-        ),
-        Goal::State(s, state) => {
-            let bar = progress_bars::SearchProgress::new();
-            let report = |depth, nodes, seconds| bar.report(depth, nodes, seconds);
-            let found = solver.solve_reporting(&state, args.max_depth, &report);
-            drop(bar);
-            (found, "state", s)
-        }
-    };
-    if path.is_none() {
-        // (The check refuses an unreachable state itself, ending the run.)
-        if let Some(check) = beside {
-            check.thread().unpark();
-            check.join().ok();
-        }
-    }
-    let path = path.ok_or(format!(
-        "no sequence of at most {} moves reaches it",
-        args.max_depth
-    ))?;
-    writeln!(w, "{}", chosen.names(&from, &path).join(" ")).map_err(io)?;
-    let during = solver.table_secs() - tables_before;
-    let (tables, search) = (
-        prepared.as_secs_f64() + during,
-        start.elapsed().as_secs_f64() - during,
-    );
-    let n = path.len();
-    if args.stats {
-        for note in solver.plan_notes() {
-            eprintln!("table: {note}");
-        }
-    }
-    eprintln!("{n} moves (optimal for this {what}); tables {tables:.3} s, search {search:.3} s");
-    Ok(())
+    Ok(solver)
 }
 
 /// How long the reachability check waits before it starts (see [`check_beside`]).
@@ -235,18 +251,18 @@ fn check_beside(puzzle: &Puzzle, perms: &[Perm], state: &State) -> std::thread::
 
 /// `--phases`: the state solved through the chain (not optimal).
 fn in_phases(
-    phases: &PhaseArgs,
-    common: &Common,
-    cache: &CacheArgs,
+    args: &SolveArgs,
     chosen: &Chosen,
     from: &State,
     state: &State,
     w: &mut impl Write,
 ) -> Result<()> {
     let start = Instant::now();
-    let budget = phases.budget()?;
+    let budget = args.phases.budget()?;
     let (p, set) = (&chosen.puzzle, &chosen.set);
-    let solver = phases.solver(p, set, phase_memory(common), cache)?;
+    let solver = args
+        .phases
+        .solver(p, set, phase_memory(&args.common), &args.cache)?;
     let prepared = start.elapsed().as_secs_f64();
     let start = Instant::now();
     let answer = solver

@@ -30,12 +30,13 @@ pub fn read(file: &Path) -> Result<String> {
 pub fn run(
     p: &Puzzle,
     chosen: &Chosen,
-    reach: &Reachable,
     solver: &Solver,
     text: &str,
     max_depth: u32,
     w: &mut impl Write,
 ) -> Result<()> {
+    let perms: Vec<_> = chosen.set.perms.iter().collect();
+    let reach = &Reachable::new(&chosen.puzzle, &perms);
     let lines: Vec<&str> = text.lines().collect();
     let mut bar = BatchProgress::new(lines.len() as u64);
     let (mut failed, mut moves) = (0, 0usize);

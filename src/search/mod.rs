@@ -10,6 +10,7 @@
 
 pub mod composed;
 pub mod parallel;
+pub mod phase_pairing;
 
 // (No re-exports: the bundler keeps whatever a `use` names, so each user names the module it
 // takes from, and a judge binary that walks one thread carries no thread code.)

@@ -17,6 +17,7 @@ use crate::model::{Puzzle, State};
 use crate::solving::solver::{Control, FullTable, Options, Solver};
 use std::path::PathBuf;
 use std::time::{Duration, Instant};
+use twisty::search::phase_pairing::{pair_phases, Pairing};
 
 /// The longest a phase's solution is searched for: far beyond any phase's (a search's buffers
 /// grow with its threshold, which a bound of "unreachable" would send to 2^32).
@@ -178,7 +179,8 @@ impl PhaseSolver {
     }
 
     /// Phase `i`'s solution that, followed by phase `i + 1`'s optimal one, is shortest among
-    /// those tried before `stop_at` (or until `enough(total)`), with that second solution.
+    /// those tried before `stop_at` (or until `enough(total)`), with that second solution: the
+    /// library's pairing ([`pair_phases`]) of this phase's solutions with the next's.
     fn best_pair(
         &self,
         i: usize,
@@ -187,35 +189,33 @@ impl PhaseSolver {
         enough: impl Fn(usize) -> bool,
     ) -> Option<(Vec<usize>, Vec<usize>)> {
         let (stage, next) = (&self.stages[i], &self.stages[i + 1]);
-        let mut best: Option<(Vec<usize>, Vec<usize>)> = None;
         let mut tried = std::collections::HashSet::new();
-        stage
-            .solver
-            .each_solution(&stage.view.state(s), MAX_PHASE_MOVES, &mut |path| {
-                let first: Vec<usize> = path.iter().map(|&m| stage.moves[m]).collect();
-                // (A path the near table finishes is told again at every threshold: the search
-                // reports such paths without its floor.)
-                if first.last().is_some_and(|&m| stage.in_target[m]) || !tried.insert(first.clone())
-                {
-                    return Control::Continue;
-                }
-                let best_total = best.as_ref().map(|(a, b)| a.len() + b.len());
-                if best_total.is_some_and(|t| first.len() >= t) {
-                    return Control::Stop;
-                }
-                let bound = best_total.map_or(MAX_PHASE_MOVES, |t| (t - first.len() - 1) as u32);
-                let after = self.apply(s, &first);
-                if let Some(p) = next.solver.solve(&next.view.state(&after), bound) {
-                    let second = p.iter().map(|&m| next.moves[m]).collect();
-                    best = Some((first, second));
-                }
-                let total = best.as_ref().map(|(a, b)| a.len() + b.len());
-                if total.is_some_and(&enough) || (total.is_some() && Instant::now() >= stop_at) {
-                    Control::Stop
-                } else {
-                    Control::Continue
-                }
-            });
-        best
+        let first = |each: &mut dyn FnMut((), &[usize]) -> Control| {
+            stage
+                .solver
+                .each_solution(&stage.view.state(s), MAX_PHASE_MOVES, &mut |path| {
+                    let first: Vec<usize> = path.iter().map(|&m| stage.moves[m]).collect();
+                    // (A path the near table finishes is told again at every threshold: the
+                    // search reports such paths without its floor.)
+                    let repeated = !tried.insert(first.clone());
+                    if repeated || first.last().is_some_and(|&m| stage.in_target[m]) {
+                        return Control::Continue;
+                    }
+                    each((), &first)
+                });
+        };
+        let second = |(), first: &[usize], budget: usize| {
+            let after = self.apply(s, first);
+            let bound = budget.min(MAX_PHASE_MOVES as usize) as u32;
+            let p = next.solver.solve(&next.view.state(&after), bound)?;
+            Some(p.iter().map(|&m| next.moves[m]).collect())
+        };
+        let how = Pairing {
+            max_len: 2 * MAX_PHASE_MOVES as usize,
+            beam: 1,
+        };
+        let enough = |total| enough(total) || Instant::now() >= stop_at;
+        let best = pair_phases(how, first, second, enough).pop()?;
+        Some((best.first, best.second))
     }
 }

@@ -20,6 +20,7 @@ use super::two_phase_tables::{
     N_PHASE2, N_SLICE_PERM,
 };
 use crate::dist_table::sym_table::SymTable;
+use crate::search::phase_pairing::{pair_phases, Pairing};
 use crate::search::{deepen, Control, Step, Walker};
 use std::path::Path;
 
@@ -196,42 +197,37 @@ impl TwoPhaseTables {
             perms: [[0; 20]; 41],
             path: Vec::with_capacity(40),
             valid: 0,
+            from: usize::MAX,
         };
-        let mut found = None;
-        // Each length in all six directions before the next length.
-        deepen(0, max_len as u32, |d1| {
-            for (k, dir) in dirs.iter().enumerate().filter(|(_, d)| d.h <= d1 as usize) {
-                let c = &dir.cube;
-                follow.perms[0][..8].copy_from_slice(&c.cp);
-                follow.perms[0][8..].copy_from_slice(&c.ep);
-                follow.path.clear();
-                follow.valid = 0;
-                let root = P1Node {
-                    flip: c.flip() as u16,
-                    slice: c.slice() as u16,
-                    twist: c.twist() as u16,
-                    dist: dir.h as u8,
-                    last: NONE,
-                };
-                walk1.threshold = d1;
-                walk1.floor = d1;
-                walk1.path.clear();
-                walk1.walk(&root, (), 0, &mut |path, _| match follow
-                    .phase2(self, &mut walk2, path, max_len)
-                {
-                    Some(moves) => {
-                        found = Some((k, moves));
-                        Control::Stop
+        let how = Pairing { max_len, beam: 1 };
+        // Each phase-1 length in all six directions before the next length.
+        let phase1 = |each: &mut dyn FnMut(usize, &[usize]) -> Control| {
+            deepen(0, max_len as u32, |d1| {
+                for (k, dir) in dirs.iter().enumerate().filter(|(_, d)| d.h <= d1 as usize) {
+                    let c = &dir.cube;
+                    let root = P1Node {
+                        flip: c.flip() as u16,
+                        slice: c.slice() as u16,
+                        twist: c.twist() as u16,
+                        dist: dir.h as u8,
+                        last: NONE,
+                    };
+                    walk1.threshold = d1;
+                    walk1.floor = d1;
+                    walk1.path.clear();
+                    if walk1.walk(&root, (), 0, &mut |path, _| each(k, path)) == Step::Stopped {
+                        return Step::Stopped;
                     }
-                    None => Control::Continue,
-                });
-                if found.is_some() {
-                    return Step::Stopped;
                 }
-            }
-            Step::Exceeded(d1 + 1)
-        });
-        let (k, moves) = found?;
+                Step::Exceeded(d1 + 1)
+            });
+        };
+        let phase2 = |k: usize, p1: &[usize], budget: usize| {
+            follow.start(&dirs[k].cube, k);
+            follow.phase2(self, &mut walk2, p1, budget)
+        };
+        let pair = pair_phases(how, phase1, phase2, |_| true).pop()?;
+        let (k, moves) = (pair.start, [pair.first, pair.second].concat());
         let dir = &dirs[k];
         let moves = moves.iter().map(|&m| self.axes.back[dir.axis][m]);
         Some(if dir.inverse {

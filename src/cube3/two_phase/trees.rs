@@ -5,7 +5,7 @@
 
 use super::{step_mod3, TwoPhaseTables};
 use crate::coord::rank_perm;
-use crate::cube3::cubie::N_MOVES;
+use crate::cube3::cubie::{CubieCube, N_MOVES};
 use crate::cube3::two_phase_tables::{is_phase2_move, N_SLICE_PERM, PHASE2_MOVES};
 use crate::search::{deepen, Child, Control, Expansion, SearchTree, Walker};
 
@@ -247,17 +247,31 @@ pub(super) struct Follow {
     pub(super) path: Vec<usize>,
     /// How many moves of `path` `perms` follows.
     pub(super) valid: usize,
+    /// The direction `perms[0]` is the cube of.
+    pub(super) from: usize,
 }
 
 impl Follow {
-    /// A whole solution of at most `max_len` moves through phase-1 solution `p1`, if phase 2
-    /// finds one.
+    /// Follows paths from `cube`, direction `k` of the search (what was followed before is kept
+    /// while the direction stays).
+    pub(super) fn start(&mut self, cube: &CubieCube, k: usize) {
+        if self.from != k {
+            self.perms[0][..8].copy_from_slice(&cube.cp);
+            self.perms[0][8..].copy_from_slice(&cube.ep);
+            self.path.clear();
+            self.valid = 0;
+            self.from = k;
+        }
+    }
+
+    /// Phase 2's shortest solution of at most `budget` moves after phase-1 solution `p1`, if
+    /// there is one.
     pub(super) fn phase2(
         &mut self,
         t: &TwoPhaseTables,
         walk: &mut Walker<Phase2>,
         p1: &[usize],
-        max_len: usize,
+        budget: usize,
     ) -> Option<Vec<usize>> {
         // (Consecutive solutions share most of their moves: only the rest is copied.)
         let same = self.path.iter().zip(p1).take_while(|(a, b)| a == b).count();
@@ -276,7 +290,6 @@ impl Follow {
         let p = &self.perms[d1];
         let corners = rank_perm(&p[..8]);
         let slice = rank_perm(&[p[16] - 8, p[17] - 8, p[18] - 8, p[19] - 8]); // slice_perm()
-        let budget = max_len - d1;
         if t.phase2_small
             .corner_slice
             .get(corners * N_SLICE_PERM + slice)
@@ -305,8 +318,6 @@ impl Follow {
                 Control::Stop
             })
         });
-        let mut whole = p1.to_vec();
-        whole.extend(found?);
-        Some(whole)
+        found
     }
 }
