@@ -64,6 +64,79 @@ pub fn load_kpuzzle(file: &str, text: &str) -> Result<Puzzle, DefError> {
             .unwrap_or("invalid JSON")
             .to_string(),
     })?;
+    let mut orbits = orbits_of(file, &def)?;
+    let total = orbits.iter().map(|o| o.size).sum();
+    let mut warnings = Vec::new();
+    for key in def.default_pattern.keys() {
+        if !orbits.iter().any(|o| &o.name == key) {
+            return Err(key_error(
+                file,
+                format!("defaultPattern.{key}"),
+                format!("unknown orbit '{key}'"),
+            ));
+        }
+    }
+    // cubing.js ignores a move's entry for an orbit the definition does not declare (twsearch's
+    // kilominx has them); so do we, aloud.
+    for (name, t) in &def.moves {
+        for key in t.keys() {
+            if !orbits.iter().any(|o| &o.name == key) {
+                warnings.push(format!(
+                    "{file}: moves.{name}.{key}: unknown orbit '{key}', ignored"
+                ));
+            }
+        }
+    }
+    let goal = goal_of(file, &def, &mut orbits)?;
+    let modulus: Vec<u8> = orbits
+        .iter()
+        .flat_map(|o| std::iter::repeat_n(o.ori, o.size))
+        .collect();
+    let mut moves = Vec::new();
+    for (name, transformation) in &def.moves {
+        moves.push(Move {
+            name: name.clone(),
+            perm: move_of(file, name, transformation, &orbits, &def.orbits, total)?,
+            base: true,
+        });
+    }
+    if moves.is_empty() {
+        return Err(key_error(file, "moves".into(), "no moves".into()));
+    }
+    // cubing.js looks a name up among the moves before the derived moves, so a derived move
+    // with a move's name is never used (twsearch's clock writes `ALL_PLUS_: "_"` beside the move
+    // `ALL_PLUS_`); so do we, aloud.
+    let (shadowed, pending): (Vec<_>, Vec<_>) = def
+        .derived_moves
+        .into_iter()
+        .partition(|(name, _)| moves.iter().any(|m| &m.name == name));
+    for (name, _) in shadowed {
+        warnings.push(format!(
+            "{file}: derivedMoves.{name}: a move has that name and comes first, as in cubing.js; ignored"
+        ));
+    }
+    super::derive_moves(&mut moves, &modulus, pending, |name, message| {
+        key_error(file, format!("derivedMoves.{name}"), message)
+    })?;
+    let orbits_original: Vec<usize> = orbits.iter().flat_map(|o| 0..o.size).collect();
+    let puzzle = Puzzle {
+        name: def.name.unwrap_or_else(|| stem(file)),
+        orbits,
+        moves,
+        goal: goal.state,
+        label_names: goal.label_names,
+        stickers: None,
+        layout: None,
+        comment: def.comment,
+        original: orbits_original,
+        warnings,
+        label_mod: goal.label_mod,
+    };
+    Ok(crate::load::pieces::drop_fixed(&puzzle))
+}
+
+/// The orbits as declared, checked: sizes, orientations, names once each, pieces in all.
+fn orbits_of(file: &str, def: &KPuzzleDef) -> Result<Vec<Orbit>, DefError> {
     if def.orbits.is_empty() {
         return Err(key_error(file, "orbits".into(), "no orbits".into()));
     }
@@ -105,37 +178,29 @@ pub fn load_kpuzzle(file: &str, text: &str) -> Result<Puzzle, DefError> {
             format!("{total} pieces in all is too many"),
         ));
     }
-    let mut warnings = Vec::new();
-    for key in def.default_pattern.keys() {
-        if !orbits.iter().any(|o| &o.name == key) {
-            return Err(key_error(
-                file,
-                format!("defaultPattern.{key}"),
-                format!("unknown orbit '{key}'"),
-            ));
-        }
-    }
-    // cubing.js ignores a move's entry for an orbit the definition does not declare (twsearch's
-    // kilominx has them); so do we, aloud.
-    for (name, t) in &def.moves {
-        for key in t.keys() {
-            if !orbits.iter().any(|o| &o.name == key) {
-                warnings.push(format!(
-                    "{file}: moves.{name}.{key}: unknown orbit '{key}', ignored"
-                ));
-            }
-        }
-    }
-    // Goal: labels are the default pattern's piece numbers (equal numbers: interchangeable).
+    Ok(orbits)
+}
+
+/// The goal read from the default pattern.
+struct Goal {
+    state: State,
+    /// Labels are the default pattern's piece numbers (equal numbers: interchangeable).
+    label_names: Vec<String>,
+    /// Per label, its own orientation modulus where it differs from its orbit's (0: the orbit's).
+    label_mod: Vec<u8>,
+}
+
+/// The goal from the default pattern; each orbit's orientations are counted modulo its
+/// `orientationMod` from then on.
+fn goal_of(file: &str, def: &KPuzzleDef, orbits: &mut [Orbit]) -> Result<Goal, DefError> {
     let mut label_names: Vec<String> = Vec::new();
     let mut goal = State {
         label: Vec::new(),
         ori: Vec::new(),
     };
     let mut mods = Vec::new();
-    // Per piece, where an orbit's pieces count their orientations differently (0: the orbit's).
     let mut label_mod: Vec<Option<u8>> = Vec::new();
-    for o in &orbits {
+    for o in orbits.iter() {
         let key = format!("defaultPattern.{}", o.name);
         let Some(pat) = def.default_pattern.get(&o.name) else {
             return Err(key_error(
@@ -192,105 +257,77 @@ pub fn load_kpuzzle(file: &str, text: &str) -> Result<Puzzle, DefError> {
         }
         mods.push(m);
     }
-    // From here on an orbit's orientations are counted modulo its orientationMod.
     for (o, &m) in orbits.iter_mut().zip(&mods) {
         o.ori = m;
     }
-    let modulus: Vec<u8> = orbits
-        .iter()
-        .flat_map(|o| std::iter::repeat_n(o.ori, o.size))
-        .collect();
-    let mut moves = Vec::new();
-    for (name, transformation) in &def.moves {
-        let mut perm = Perm::identity(total);
-        let mut first = 0;
-        for (k, o) in orbits.iter().enumerate() {
-            if let Some(t) = transformation.get(&o.name) {
-                let key = format!("moves.{name}.{}", o.name);
-                for (what, v) in [
-                    ("permutation", &t.permutation),
-                    ("orientationDelta", &t.orientation_delta),
-                ] {
-                    if v.len() != o.size {
-                        return Err(key_error(
-                            file,
-                            format!("{key}.{what}"),
-                            format!("has {} entries, expected numPieces = {}", v.len(), o.size),
-                        ));
-                    }
-                }
-                let mut seen = vec![false; o.size];
-                for (i, (&s, &d)) in t.permutation.iter().zip(&t.orientation_delta).enumerate() {
-                    if s < 0 || s as usize >= o.size {
-                        return Err(key_error(
-                            file,
-                            format!("{key}.permutation[{i}]"),
-                            format!("{s} is out of range 0..{}", o.size - 1),
-                        ));
-                    }
-                    if std::mem::replace(&mut seen[s as usize], true) {
-                        return Err(key_error(
-                            file,
-                            format!("{key}.permutation"),
-                            format!("not a permutation: {s} appears twice"),
-                        ));
-                    }
-                    let declared = def.orbits[k].num_orientations;
-                    if d < 0 || d as usize >= declared {
-                        return Err(key_error(
-                            file,
-                            format!("{key}.orientationDelta[{i}]"),
-                            format!(
-                                "{d} is out of range 0..{} (numOrientations = {declared})",
-                                declared - 1,
-                            ),
-                        ));
-                    }
-                    perm.src[first + i] = (first + s as usize) as u16;
-                    perm.twist[first + i] = d as u8 % o.ori;
+    Ok(Goal {
+        state: goal,
+        label_names,
+        label_mod: label_mod.into_iter().map(|m| m.unwrap_or(0)).collect(),
+    })
+}
+
+/// Move `name` as a permutation of all `total` pieces, each orbit's entry checked (`declared_orbits`:
+/// the orbits as the file declares them, before `orientationMod`).
+fn move_of(
+    file: &str,
+    name: &str,
+    transformation: &BTreeMap<String, KTransformation>,
+    orbits: &[Orbit],
+    declared_orbits: &[KOrbit],
+    total: usize,
+) -> Result<Perm, DefError> {
+    let mut perm = Perm::identity(total);
+    let mut first = 0;
+    for (k, o) in orbits.iter().enumerate() {
+        if let Some(t) = transformation.get(&o.name) {
+            let key = format!("moves.{name}.{}", o.name);
+            for (what, v) in [
+                ("permutation", &t.permutation),
+                ("orientationDelta", &t.orientation_delta),
+            ] {
+                if v.len() != o.size {
+                    return Err(key_error(
+                        file,
+                        format!("{key}.{what}"),
+                        format!("has {} entries, expected numPieces = {}", v.len(), o.size),
+                    ));
                 }
             }
-            first += o.size;
+            let mut seen = vec![false; o.size];
+            for (i, (&s, &d)) in t.permutation.iter().zip(&t.orientation_delta).enumerate() {
+                if s < 0 || s as usize >= o.size {
+                    return Err(key_error(
+                        file,
+                        format!("{key}.permutation[{i}]"),
+                        format!("{s} is out of range 0..{}", o.size - 1),
+                    ));
+                }
+                if std::mem::replace(&mut seen[s as usize], true) {
+                    return Err(key_error(
+                        file,
+                        format!("{key}.permutation"),
+                        format!("not a permutation: {s} appears twice"),
+                    ));
+                }
+                let declared = declared_orbits[k].num_orientations;
+                if d < 0 || d as usize >= declared {
+                    return Err(key_error(
+                        file,
+                        format!("{key}.orientationDelta[{i}]"),
+                        format!(
+                            "{d} is out of range 0..{} (numOrientations = {declared})",
+                            declared - 1,
+                        ),
+                    ));
+                }
+                perm.src[first + i] = (first + s as usize) as u16;
+                perm.twist[first + i] = d as u8 % o.ori;
+            }
         }
-        moves.push(Move {
-            name: name.clone(),
-            perm,
-            base: true,
-        });
+        first += o.size;
     }
-    if moves.is_empty() {
-        return Err(key_error(file, "moves".into(), "no moves".into()));
-    }
-    // cubing.js looks a name up among the moves before the derived moves, so a derived move
-    // with a move's name is never used (twsearch's clock writes `ALL_PLUS_: "_"` beside the move
-    // `ALL_PLUS_`); so do we, aloud.
-    let (shadowed, pending): (Vec<_>, Vec<_>) = def
-        .derived_moves
-        .into_iter()
-        .partition(|(name, _)| moves.iter().any(|m| &m.name == name));
-    for (name, _) in shadowed {
-        warnings.push(format!(
-            "{file}: derivedMoves.{name}: a move has that name and comes first, as in cubing.js; ignored"
-        ));
-    }
-    super::derive_moves(&mut moves, &modulus, pending, |name, message| {
-        key_error(file, format!("derivedMoves.{name}"), message)
-    })?;
-    let orbits_original: Vec<usize> = orbits.iter().flat_map(|o| 0..o.size).collect();
-    let puzzle = Puzzle {
-        name: def.name.unwrap_or_else(|| stem(file)),
-        orbits,
-        moves,
-        goal,
-        label_names,
-        stickers: None,
-        layout: None,
-        comment: def.comment,
-        original: orbits_original,
-        warnings,
-        label_mod: label_mod.into_iter().map(|m| m.unwrap_or(0)).collect(),
-    };
-    Ok(crate::load::pieces::drop_fixed(&puzzle))
+    Ok(perm)
 }
 
 /// The modulus an orbit's pieces count their orientation in: `orientationMod` as cubing.js reads

@@ -17,14 +17,13 @@
 //! the next run.
 
 use crate::model::metric::{MoveSet, PairPruner};
-use crate::model::{Perm, Puzzle, State};
+use crate::model::{Puzzle, State};
 use crate::solving::search_tree::Bounds;
-use crate::tables::near_table::{self, ClassFilter, NearTable};
+use crate::tables::near_table;
 use crate::tables::pattern_db::{self, Part};
 use crate::tables::space::{coordinates, tracked_parts, Coord};
 use std::path::Path;
 use std::time::Instant;
-use twisty::dist_table::depth::DepthTable;
 use twisty::table_store::TableStore;
 
 /// Pattern databases of single coordinates up to this many entries (one byte each).
@@ -171,109 +170,28 @@ impl Heuristics {
             cache.as_ref(),
             &mut note,
         );
-        // Single coordinates (a byte an entry) not inside one of those: the largest go first
-        // until the rest fit in a quarter of the budget.
         let covered = |c: &Coord| {
             chosen
                 .iter()
                 .any(|(_, a, b)| a.covers_coord(c) || b.covers_coord(c))
         };
-        let mut singles: Vec<Coord> = coords.into_iter().filter(|c| !covered(c)).collect();
-        singles.sort_by_key(|c| c.size);
-        while singles.iter().map(|c| c.size as u64).sum::<u64>() > memory / 4 {
-            singles.pop();
-        }
-        let single_bytes = singles.iter().map(|c| c.size as u64).sum::<u64>();
-        let (now, later): (Vec<Coord>, Vec<Coord>) =
-            singles.into_iter().partition(|c| c.size <= SINGLE_START);
-        let pdbs: Vec<(Coord, DepthTable)> = now
-            .into_iter()
-            .map(|c| {
-                let (t, name) = (Instant::now(), singles::name(puzzle, &c));
-                let table = pattern_table(c, &goals, &inverses);
-                let why = format!(
-                    "a single coordinate of at most {} values: built at once",
-                    notes::count(SINGLE_START as f64)
-                );
-                note(name, Step::Built, why, t.elapsed().as_secs_f64());
-                table
-            })
-            .collect();
-        let later = later
-            .into_iter()
-            .map(|coord| PendingSingle {
-                coord,
-                goals: goals.clone(),
-                inverses: inverses.clone(),
-            })
-            .collect();
-        let near_memory = memory.saturating_sub(pattern_bytes + single_bytes);
-        // Moves closed under inverse are their own inverses as a set: the near table searches
-        // from the goal under the moves themselves, with the solver's pruner (building another
-        // was half a small puzzle's start).
-        let (inverse, pruner) = if closed {
-            (set.perms.clone(), pruner.clone())
-        } else {
-            let inverse: Vec<Perm> = inverses.iter().map(|&i| perms[i].clone()).collect();
-            let inverse_set = MoveSet {
-                names: vec![String::new(); inverse.len()],
-                perms: inverse.clone(),
-            };
-            let pruner = PairPruner::new(&inverse_set, &modulus);
-            (inverse, pruner)
-        };
-        let near_moves = near_table::Moves {
-            goals: goals.clone(),
-            inverse,
-            pruner,
-            modulus,
-        };
-        // A near table kept by class needs the symmetries to be read (found at once, then).
-        let by_class = cache
-            .as_ref()
-            .is_some_and(|c| c.path(near::CLASSES).exists());
-        let canon = if by_class {
-            near::canon(puzzle, set)
-        } else {
-            None
-        };
-        let t = Instant::now();
-        let kept = cache.as_ref().and_then(|c| {
-            let reduced = match &canon {
-                Some(canon) => {
-                    let (words, _) = c.read(near::FILTER, near::FILTER_NAME, 64)?;
-                    Some((canon.clone(), ClassFilter::from_words(words)?))
-                }
-                None => None,
-            };
-            let name = if canon.is_some() {
-                near::CLASSES
-            } else {
-                "near"
-            };
-            let (words, levels) = c.open_atomic(name, NEAR_NAME, 64)?;
-            (words.len() as u64 * 8 <= near_memory)
-                .then(|| NearTable::from_slots(words, levels, reduced))
-                .flatten()
-        });
-        let opened = kept.is_some();
-        let near = kept.unwrap_or_else(|| {
-            let mut near = NearTable::new(&goals);
-            while near.next_level_estimate() <= NEAR_START && near.deepen(&near_moves, near_memory)
-            {
-            }
-            near
-        });
-        let why = if opened {
-            "kept in the cache folder".to_string()
-        } else {
-            format!(
-                "its levels of at most {} states are built at once",
-                notes::count(NEAR_START as f64)
-            )
-        };
-        let step = if opened { Step::Opened } else { Step::Built };
-        note(near::name(&near), step, why, t.elapsed().as_secs_f64());
+        let singles = singles::plan(
+            puzzle,
+            coords,
+            covered,
+            memory,
+            (&goals, &inverses),
+            &mut note,
+        );
+        let near_memory = memory.saturating_sub(pattern_bytes + singles.bytes);
+        let near_moves = near::moves(set, pruner, (&perms, &inverses), &goals, modulus);
+        let (near, by_class) = near::open_or_start(
+            puzzle,
+            set,
+            (cache.as_ref(), &near_moves),
+            near_memory,
+            &mut note,
+        );
         let sym = if closed {
             SymStep::Unplanned(Box::new((puzzle.clone(), perms.clone(), set.names.clone())))
         } else {
@@ -297,13 +215,13 @@ impl Heuristics {
                 near,
                 patterns,
                 sym: None,
-                pdbs,
+                pdbs: singles.now,
                 // (With several goals a state's inverse is not as far as the state.)
                 inverse: goals.len() == 1,
             },
             near_moves,
             pending,
-            singles: later,
+            singles: singles.later,
             moves: perms.len(),
             near_memory,
             cache,

@@ -4,15 +4,16 @@
 //! ([`crate::model::canonical`]).
 
 use super::notes::{count, Step};
-use super::{Heuristics, NEAR_NAME};
+use super::{Heuristics, NEAR_NAME, NEAR_START};
 use crate::model::canonical::Canon;
 use crate::model::inverse::Inverter;
-use crate::model::metric::MoveSet;
+use crate::model::metric::{MoveSet, PairPruner};
 use crate::model::symmetries;
-use crate::model::Puzzle;
-use crate::tables::near_table::NearTable;
+use crate::model::{Perm, Puzzle, State};
+use crate::tables::near_table::{self, ClassFilter, NearTable};
 use std::sync::Arc;
 use std::time::Instant;
+use twisty::table_store::TableStore;
 
 /// The cache's names for a near table kept by class, and for its filter.
 pub(super) const CLASSES: &str = "nearclasses";
@@ -178,4 +179,79 @@ impl Heuristics {
         );
         self.kept_depth = near.depth;
     }
+}
+
+/// The near table's moves: it searches from the goal under the moves' inverses. Moves closed
+/// under inverse are their own inverses as a set, so it searches under the moves themselves,
+/// with the solver's pruner (building another was half a small puzzle's start).
+pub(super) fn moves(
+    set: &MoveSet,
+    pruner: &PairPruner,
+    (perms, inverses): (&[Perm], &[usize]),
+    goals: &[State],
+    modulus: Vec<u8>,
+) -> near_table::Moves {
+    let (inverse, pruner) = if perms.len() == set.perms.len() {
+        (set.perms.clone(), pruner.clone())
+    } else {
+        let inverse: Vec<Perm> = inverses.iter().map(|&i| perms[i].clone()).collect();
+        let inverse_set = MoveSet {
+            names: vec![String::new(); inverse.len()],
+            perms: inverse.clone(),
+        };
+        let pruner = PairPruner::new(&inverse_set, &modulus);
+        (inverse, pruner)
+    };
+    near_table::Moves {
+        goals: goals.to_vec(),
+        inverse,
+        pruner,
+        modulus,
+    }
+}
+
+/// The near table kept in the cache folder (mapped, if it fits in `memory`), or a new one with
+/// its levels of at most [`NEAR_START`] states; told to `note`. Also whether it is kept by class.
+pub(super) fn open_or_start(
+    puzzle: &Puzzle,
+    set: &MoveSet,
+    (cache, near_moves): (Option<&TableStore>, &near_table::Moves),
+    memory: u64,
+    note: &mut impl FnMut(String, Step, String, f64),
+) -> (NearTable, bool) {
+    // A near table kept by class needs the symmetries to be read (found at once, then).
+    let by_class = cache.is_some_and(|c| c.path(CLASSES).exists());
+    let canon = if by_class { canon(puzzle, set) } else { None };
+    let t = Instant::now();
+    let kept = cache.and_then(|c| {
+        let reduced = match &canon {
+            Some(canon) => {
+                let (words, _) = c.read(FILTER, FILTER_NAME, 64)?;
+                Some((canon.clone(), ClassFilter::from_words(words)?))
+            }
+            None => None,
+        };
+        let name = if canon.is_some() { CLASSES } else { "near" };
+        let (words, levels) = c.open_atomic(name, NEAR_NAME, 64)?;
+        (words.len() as u64 * 8 <= memory)
+            .then(|| NearTable::from_slots(words, levels, reduced))
+            .flatten()
+    });
+    let opened = kept.is_some();
+    let near = kept.unwrap_or_else(|| {
+        let mut near = NearTable::new(&near_moves.goals);
+        while near.next_level_estimate() <= NEAR_START && near.deepen(near_moves, memory) {}
+        near
+    });
+    let (step, why) = if opened {
+        (Step::Opened, "kept in the cache folder".to_string())
+    } else {
+        let why = format!(
+            "its levels of at most {} states are built at once",
+            count(NEAR_START as f64)
+        );
+        (Step::Built, why)
+    };
+    note(name(&near), step, why, t.elapsed().as_secs_f64());
+    (near, by_class)
 }
