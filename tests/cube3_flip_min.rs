@@ -6,16 +6,15 @@
 //! distances; the build under test reaches them instead through H11's cosets to depth 8 and a
 //! depth-first search two moves past them, so the two share no search.
 
-use twisty::cube3::slice_table::{exact_table, flip_min, Shape, SliceCoords, SIZES};
+use twisty::cube3::slice_table::{exact_table, flip_min, Edges, Shape, SliceCoords, SIZES};
 
 #[test]
 fn with_no_flips_kept_the_least_distance_to_h11_is_the_distance_to_h48() {
     let s48 = SIZES[0].shape;
-    assert!(s48.all_syms && !s48.parity && !s48.slice_flips && !s48.h11);
+    assert!(s48.all_syms() && !s48.parity() && s48.edges == Edges::Slices);
     let exact = exact_table(&SliceCoords::new(s48), 2, &mut |_| {});
     let h0 = SliceCoords::new(Shape {
-        h11: true,
-        flip_min: 0,
+        edges: Edges::FlipMin(0),
         ..s48
     });
     let table = flip_min::build(&h0, 2, &mut |m| eprintln!("{m}"));

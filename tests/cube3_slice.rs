@@ -13,8 +13,8 @@ use cube3_helpers::{cache, distance_to, korf_tables, scramble};
 use proptest::prelude::*;
 use std::sync::OnceLock;
 use twisty::cube3::slice_table::{
-    exact_table, FastCube, SliceCoords, SliceTables, TableSize, FLIP_PARITIES_SMALL, HALVES_SMALL,
-    LAYERS_SMALL, SIZES,
+    exact_table, Edges, FastCube, SliceCoords, SliceTables, TableSize, FLIP_PARITIES_SMALL,
+    HALVES_SMALL, LAYERS_SMALL, SIZES,
 };
 use twisty::cube3::symmetry::{Axes, SymGroup, Symmetries};
 use twisty::cube3::CubieCube;
@@ -37,10 +37,10 @@ fn corner_classes_match_the_size_ladder_and_budgets_pick_the_largest_that_fits()
     // The 48-symmetry counts are H48's (3,393 corner classes, nissy-core's doc/h48.md).
     for size in SIZES {
         let coords = SliceCoords::new(size.shape);
-        assert_eq!(coords.rows(), size.corner_classes);
+        assert_eq!(coords.rows(), size.shape.corner_classes());
     }
     for s in [HALVES_SMALL, LAYERS_SMALL] {
-        assert_eq!(SliceCoords::new(s.shape).rows(), s.corner_classes);
+        assert_eq!(SliceCoords::new(s.shape).rows(), s.shape.corner_classes());
     }
     assert_eq!(TableSize::within(4 << 30), Ok(SIZES[6]));
     assert_eq!(TableSize::within(8 << 30), Ok(SIZES[7]));
@@ -79,7 +79,7 @@ fn coordinates_name_cosets_of_the_group() {
         .iter()
         .chain([&HALVES_SMALL, &FLIP_PARITIES_SMALL])
         // (nissy's kind keeps no coset: tests/cube3_flip_min.rs.)
-        .filter(|s| !s.shape.layers && !s.shape.h11)
+        .filter(|s| !s.shape.layers() && !matches!(s.shape.edges, Edges::FlipMin(_)))
     {
         let coords = SliceCoords::new(size.shape);
         let goal = coords.index_of(&CubieCube::SOLVED);
@@ -146,7 +146,7 @@ fn move_tables_are_the_cubes_turned() {
         .iter()
         .chain([&HALVES_SMALL, &FLIP_PARITIES_SMALL])
         // (nissy's kind keeps no coset: tests/cube3_flip_min.rs.)
-        .filter(|s| !s.shape.layers && !s.shape.h11)
+        .filter(|s| !s.shape.layers() && !matches!(s.shape.edges, Edges::FlipMin(_)))
     {
         let coords = SliceCoords::new(size.shape);
         for x in (0..coords.n_corner).step_by(7) {
@@ -280,7 +280,7 @@ fn slice_search_lengths_equal_the_korf_solver() {
 #[ignore = "proof"]
 fn the_flips_table_gives_the_korf_lengths() {
     let size = SIZES[5];
-    assert!(size.shape.flips && !size.shape.parity);
+    assert!(size.shape.flips() && !size.shape.parity());
     let tables = SliceTables::load_or_build(size, Some(&cache()), 2, &mut |m| eprintln!("{m}"));
     let search = tables.search();
     let mut rng = Rng::new(1414);
@@ -300,8 +300,8 @@ fn a_damaged_slice_table_is_built_again() {
     let dir = std::path::Path::new(env!("CARGO_TARGET_TMPDIR")).join("cube3-slice-damaged");
     let _ = std::fs::remove_dir_all(&dir);
     std::fs::create_dir_all(&dir).unwrap();
-    let file = dir.join(good.size.file);
-    let bytes = std::fs::read(cache().join(good.size.file)).unwrap();
+    let file = dir.join(good.size.file());
+    let bytes = std::fs::read(cache().join(good.size.file())).unwrap();
     // Cut short: found when the file is opened, named, and built again.
     std::fs::write(&file, &bytes[..bytes.len() - 1000]).unwrap();
     let mut log = Vec::new();

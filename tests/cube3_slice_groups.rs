@@ -10,7 +10,7 @@ use cube3_helpers::slice_group::{distance, group_member};
 use cube3_helpers::{cache, korf_tables, scramble};
 
 use twisty::cube3::slice_table::{
-    exact_table, SliceTables, TableSize, FLIP_PARITIES_SMALL, HALVES_SMALL,
+    exact_table, Edges, SliceTables, TableSize, FLIP_PARITIES_SMALL, HALVES_SMALL,
 };
 use twisty::cube3::symmetry::{Axes, SymGroup};
 use twisty::cube3::CubieCube;
@@ -21,7 +21,7 @@ use twisty::rng::Rng;
 /// 664 MB size adds the slices' flips to it): [`holds_distances_to_its_group`].
 #[test]
 fn the_half_turn_table_holds_distances_to_its_group() {
-    const _: () = assert!(HALVES_SMALL.shape.half_turns && HALVES_SMALL.shape.all_syms);
+    const _: () = assert!(HALVES_SMALL.shape.half_turns() && HALVES_SMALL.shape.all_syms());
     holds_distances_to_its_group(HALVES_SMALL, 420);
 }
 
@@ -30,7 +30,7 @@ fn the_half_turn_table_holds_distances_to_its_group() {
 #[test]
 fn the_flip_parities_table_holds_distances_to_its_group() {
     let size = FLIP_PARITIES_SMALL;
-    assert!(size.shape.slice_flips && !size.shape.parity && size.shape.all_syms);
+    assert!(size.shape.edges == Edges::SliceFlips && !size.shape.parity() && size.shape.all_syms());
     holds_distances_to_its_group(size, 113);
 }
 
@@ -79,7 +79,7 @@ fn holds_distances_to_its_group(size: TableSize, seed: u64) {
 #[ignore = "proof"]
 fn the_half_turn_coordinates_give_exact_distances() {
     let size = HALVES_SMALL;
-    assert!(size.shape.half_turns);
+    assert!(size.shape.half_turns());
     let tables = SliceTables::load_or_build(size, Some(&cache()), 2, &mut |m| eprintln!("{m}"));
     let (coords, table) = (&tables.coords, &tables.table);
     let exact = exact_table(coords, 2, &mut |_| {});

@@ -150,6 +150,9 @@ impl Default for Symmetries {
 /// a [`SymGroup`] pack a class and the symmetry to its representative.
 pub const SYM_BITS: u32 = 6;
 
+/// The symmetry's bits of such a value.
+pub const SYM_MASK: usize = (1 << SYM_BITS) - 1;
+
 /// A group of whole-cube symmetries as cubies: the 16 U-D symmetries, or all 48
 /// (`URF3^k S_t` at `16 k + t`), for tables reduced by a group that every symmetry maps onto
 /// itself.

@@ -4,7 +4,7 @@
 
 use super::{distance_to, parity};
 use std::sync::OnceLock;
-use twisty::cube3::slice_table::Shape;
+use twisty::cube3::slice_table::{Edges, Shape};
 use twisty::cube3::CubieCube;
 use twisty::rng::Rng;
 
@@ -50,17 +50,17 @@ pub fn in_group(c: &CubieCube, shape: Shape) -> bool {
         .all(|s| s.iter().fold(0, |a, &i| a ^ c.eo[i as usize]) == 0);
     corners
         && edges
-        && (!shape.parity || !parity(&c.cp))
-        && (!shape.flips || flips)
-        && (!shape.slice_flips || slice_flips)
-        && (!shape.half_turns || half_turn_corners().contains(&c.cp))
+        && (!shape.parity() || !parity(&c.cp))
+        && (!shape.flips() || flips)
+        && (shape.edges != Edges::SliceFlips || slice_flips)
+        && (!shape.half_turns() || half_turn_corners().contains(&c.cp))
 }
 
 /// A random member of the group: pieces relabelled within their tetrads and slices (the corners
 /// as a product of half turns moves them, for the half-turn shapes), the E-slice edges unflipped,
 /// the others flipped at random, the permutations even when asked.
 pub fn group_member(rng: &mut Rng, shape: Shape) -> CubieCube {
-    let even = shape.parity;
+    let even = shape.parity();
     let mut c = CubieCube::SOLVED;
     loop {
         let mut a = TETRAD_A;
@@ -86,12 +86,12 @@ pub fn group_member(rng: &mut Rng, shape: Shape) -> CubieCube {
             flipped ^= c.eo[i];
         }
         c.eo[0] ^= flipped;
-        if shape.slice_flips {
+        if shape.edges == Edges::SliceFlips {
             // Each slice's flips even: the M slice's (UF UB DF DB) by UF, the S slice's by UR.
             c.eo[1] ^= c.eo[1] ^ c.eo[3] ^ c.eo[5] ^ c.eo[7];
             c.eo[0] ^= c.eo[0] ^ c.eo[2] ^ c.eo[4] ^ c.eo[6];
         }
-        if shape.half_turns {
+        if shape.half_turns() {
             c.cp = (0..20)
                 .fold(CubieCube::SOLVED, |h, _| h.apply(3 * rng.below(6) + 1))
                 .cp;

@@ -3,18 +3,19 @@
 
 use super::coords::{SliceCoords, TETRAD};
 use super::edge_masks::M_SLICE;
+use super::shape::Edges;
 use crate::cube3::cubie::CubieCube;
 
 impl SliceCoords {
     /// A cube with corner coordinate `x` (edges solved).
     pub fn corner_cube(&self, x: usize) -> CubieCube {
-        if self.shape.half_turns {
+        if self.shape.half_turns() {
             let mut c = CubieCube::SOLVED;
             c.cp = self.cosets.rep(x / 2187);
             c.set_twist(x % 2187);
             return c;
         }
-        if self.shape.parity {
+        if self.shape.parity() {
             self.tetrad_cube(x / 2, (x % 2) as u8)
         } else {
             self.tetrad_cube(x, 0)
@@ -27,7 +28,7 @@ impl SliceCoords {
         let mut c = CubieCube::SOLVED;
         let mask = self.comb8.masks[x / 2187];
         let (mut a, mut b) = (0, 0);
-        let (set, others) = if self.shape.layers {
+        let (set, others) = if self.shape.layers() {
             ([0u8, 1, 2, 3], [4u8, 5, 6, 7])
         } else {
             (TETRAD, [1u8, 3, 4, 6])
@@ -52,19 +53,12 @@ impl SliceCoords {
 
     /// A cube with edge coordinate `x` (corners solved).
     pub fn edge_cube(&self, x: usize) -> CubieCube {
-        if self.shape.layers {
-            return self.layer_edge_cube(x);
-        }
-        if self.shape.slice_flips {
-            return self.slice_flip_cube(self.places_cube(x / 4, 0), x % 4);
-        }
-        if self.shape.h11 {
-            return self.places_cube(x >> self.shape.flip_min, 0);
-        }
-        if self.shape.flips {
-            self.places_cube(x / 16, x % 16)
-        } else {
-            self.places_cube(x, 0)
+        match self.shape.edges {
+            Edges::Layers | Edges::LayerFlips => self.layer_edge_cube(x),
+            Edges::SliceFlips => self.slice_flip_cube(self.places_cube(x / 4, 0), x % 4),
+            Edges::FlipMin(k) => self.places_cube(x >> k, 0),
+            Edges::Flips => self.places_cube(x / 16, x % 16),
+            Edges::Slices => self.places_cube(x, 0),
         }
     }
 

@@ -4,6 +4,7 @@
 
 use super::coords::SliceCoords;
 use super::move_parts::{CornerMoves, EdgeMoves};
+use super::shape::Edges;
 use crate::cube3::cubie::{CubieCube, N_MOVES};
 
 impl SliceCoords {
@@ -44,35 +45,36 @@ impl SliceCoords {
                     .map(|m| (self.edge(&cube.multiply(m)) / per) as u16),
             );
         }
-        let mut flips = vec![0; 495 * N_MOVES];
-        if self.shape.h11 {
+        let flips = match self.shape.edges {
+            Edges::Slices | Edges::Layers => vec![0; 495 * N_MOVES],
             // The places' moves alone (the edges' fallback's): the flips kept are not a coset's.
-            flips = vec![0; places.len()];
-        } else if self.shape.slice_flips {
+            Edges::FlipMin(_) => vec![0; places.len()],
             // From parities 0, the parities after the move are the bits it flips.
-            flips = (0..places.len())
+            Edges::SliceFlips => (0..places.len())
                 .map(|i| {
                     let cube = self.edge_cube(i / N_MOVES * per);
                     (self.edge(&cube.multiply(&moves[i % N_MOVES])) % per) as u8
                 })
-                .collect();
-        } else if self.shape.flips {
-            flips.clear();
-            for x in 0..495 * per {
-                let cube = self.edge_cube((x / per * beyond) * per + x % per);
-                flips.extend(
-                    moves
-                        .iter()
-                        .map(|m| (self.edge(&cube.multiply(m)) % per) as u8),
-                );
+                .collect(),
+            Edges::Flips | Edges::LayerFlips => {
+                let mut flips = Vec::with_capacity(495 * per * N_MOVES);
+                for x in 0..495 * per {
+                    let cube = self.edge_cube((x / per * beyond) * per + x % per);
+                    flips.extend(
+                        moves
+                            .iter()
+                            .map(|m| (self.edge(&cube.multiply(m)) % per) as u8),
+                    );
+                }
+                flips
             }
-        }
+        };
         EdgeMoves {
             places,
             flips,
             flip_bits: per.trailing_zeros(),
-            layers: self.shape.layers,
-            by_places: self.shape.slice_flips || self.shape.h11,
+            layers: self.shape.layers(),
+            by_places: matches!(self.shape.edges, Edges::SliceFlips | Edges::FlipMin(_)),
         }
     }
 

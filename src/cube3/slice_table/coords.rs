@@ -3,18 +3,20 @@
 //! optionally with even permutations only and the four E-slice edges unflipped.
 //!
 //! - The corner coordinate: which positions hold the tetrad {URF, ULB, DLF, DRB} (70), the twist
-//!   (2,187) and, with `parity`, the permutation's parity; with `half_turns`, the places' coset
-//!   of the half-turn group instead of the tetrad's places (420: [`corner_cosets`]). It is reduced
+//!   (2,187) and, with `Corners::PlacesParity`, the permutation's parity; with
+//!   `Corners::HalfTurns`, the places' coset of the half-turn group instead of the tetrad's places
+//!   (420: [`corner_cosets`]). It is reduced
 //!   by the 48 symmetries (without flips: 3,393 classes, nissy's) or the 16 U-D ones (with flips,
 //!   which only those keep: 9,996), the classes indexing the table's rows.
 //!
 //! [`corner_cosets`]: super::corner_cosets
 //! - The edge coordinate: which positions hold the E-slice edges (495), which of the other eight
-//!   hold the M-slice edges (70) and, with `flips`, the E-slice edges' flips in position order (16).
+//!   hold the M-slice edges (70) and, by the shape's [`Edges`], the flips it keeps (with
+//!   `Edges::Flips`, the E-slice edges' flips in position order: 16).
 //!
 //! Both are functions of the cube's coset (relabelling pieces within a tetrad or slice changes
 //! neither), the group is fixed by the symmetries (all 48 without the flips), and it holds every
-//! half turn. With `layers` (vcube's coordinates) the corners' set is the U layer's and the
+//! half turn. With `Edges::Layers` (vcube's coordinates) the corners' set is the U layer's and the
 //! edges' are [`layer_edges`]'s; that group holds the U and D turns instead, and the search
 //! reads which moves each view's group holds from the coordinates.
 //!
@@ -29,14 +31,13 @@ use crate::cube3::cubie::{CubieCube, N_MOVES};
 use crate::cube3::symmetry::SymGroup;
 use crate::cube3::two_phase_tables::classes_under;
 
-pub use super::shape::Shape;
+pub use super::shape::{Corners, Edges, Shape};
 
 /// Corner pieces of the first tetrad (URF, ULB, DLF, DRB); the others are the second.
 pub(super) const TETRAD: [u8; 4] = [0, 2, 5, 7];
 
 /// Bits of the symmetry in a `row << SYM_BITS | sym` value.
-pub use crate::cube3::symmetry::SYM_BITS;
-const SYM_MASK: usize = (1 << SYM_BITS) - 1;
+pub use crate::cube3::symmetry::{SYM_BITS, SYM_MASK};
 
 /// Ranks of 4-subsets by mask, in increasing mask order.
 pub(super) struct Combinations {
@@ -78,7 +79,7 @@ pub struct SliceCoords {
     /// E-slice edges at places e (495).
     pub(super) places_conj: Vec<u16>,
     flips_conj: Vec<u8>,
-    /// With `slice_flips`: per places value, the parity of all the flips (`slice_flips`).
+    /// With `Edges::SliceFlips`: per places value, the parity of all the flips (`slice_flips`).
     pub(super) flips_totals: Vec<u8>,
     /// The symmetries the table is reduced by (16 or 48).
     pub group: SymGroup,
@@ -129,7 +130,7 @@ impl SliceCoords {
             places_conj: Vec::new(),
             flips_conj: Vec::new(),
             flips_totals: Vec::new(),
-            group: if shape.all_syms {
+            group: if shape.all_syms() {
                 SymGroup::all()
             } else {
                 SymGroup::ud()
@@ -144,10 +145,6 @@ impl SliceCoords {
             half_turn_rows: HalfTurnRows::default(),
             order_rank: super::fast_cube::order_ranks(),
         };
-        assert!(
-            !(shape.all_syms && shape.flips),
-            "the flips are kept along one axis only"
-        );
         let n_sym = c.group.len();
         c.edge_syms = (0..n_sym).map(|s| EdgeSym::new(&c.group, s)).collect();
         let moves: Vec<CubieCube> = (0..N_MOVES).map(|m| CubieCube::SOLVED.apply(m)).collect();
@@ -162,19 +159,20 @@ impl SliceCoords {
                 .extend((0..n_sym).map(|s| (c.edge(&c.group.conjugate(&cube, s)) / per) as u16));
         }
         let mut flips_conj = Vec::new();
-        if shape.layers && shape.flips {
-            flips_conj = c.layer_flips_conj();
-        } else if shape.flips {
-            // The flips' image depends on the E-slice places alone (any M-slice places or
-            // E-slice order do).
-            for x in 0..495 * per {
-                let cube = c.edge_cube((x / per * beyond) * per + x % per);
-                flips_conj
-                    .extend((0..n_sym).map(|s| (c.edge(&c.group.conjugate(&cube, s)) % per) as u8));
+        match shape.edges {
+            Edges::LayerFlips => flips_conj = c.layer_flips_conj(),
+            Edges::Flips => {
+                // The flips' image depends on the E-slice places alone (any M-slice places or
+                // E-slice order do).
+                for x in 0..495 * per {
+                    let cube = c.edge_cube((x / per * beyond) * per + x % per);
+                    flips_conj.extend(
+                        (0..n_sym).map(|s| (c.edge(&c.group.conjugate(&cube, s)) % per) as u8),
+                    );
+                }
             }
-        }
-        if shape.slice_flips {
-            c.flips_totals = c.places_flips_totals();
+            Edges::SliceFlips => c.flips_totals = c.places_flips_totals(),
+            Edges::Slices | Edges::FlipMin(_) | Edges::Layers => {}
         }
         c.places_conj = places_conj;
         c.flips_conj = flips_conj;
@@ -187,7 +185,7 @@ impl SliceCoords {
             |cube| c.corner_unparitied(cube),
         );
         (c.class_sym, c.reps, c.self_syms) = (class_sym, reps, self_syms);
-        if shape.half_turns {
+        if shape.half_turns() {
             c.half_turn_rows = HalfTurnRows::new(
                 &c.group,
                 &c.cosets,
@@ -229,11 +227,11 @@ impl SliceCoords {
     /// [`SliceCoords::class_sym`] of a search cube whose parity the caller knows.
     #[inline(always)]
     pub fn view_class_sym(&self, c: &FastCube, parity: u8) -> usize {
-        if self.shape.half_turns {
+        if self.shape.half_turns() {
             return self.half_turn_rows.class_sym(c, &self.cosets);
         }
         let cs = self.class_sym[self.view_corner(c)] as usize;
-        if self.shape.parity {
+        if self.shape.parity() {
             ((cs >> SYM_BITS) * 2 + parity as usize) << SYM_BITS | (cs & SYM_MASK)
         } else {
             cs
@@ -252,7 +250,7 @@ impl SliceCoords {
     /// out of the L2 cache, and a node's children read it one after another.
     #[inline(always)]
     pub fn ask_class_sym(&self, c: &FastCube) {
-        if !self.shape.half_turns {
+        if !self.shape.half_turns() {
             if let Some(x) = self.class_sym.get(self.view_corner(c)) {
                 crate::prefetch::prefetch(x);
             }
@@ -263,20 +261,20 @@ impl SliceCoords {
     /// masks conjugated by the symmetry, then ranked (small tables only, nothing to miss in cache).
     #[inline(always)]
     pub fn view_index(&self, c: &FastCube, class_sym: usize) -> usize {
-        if self.shape.layers {
-            return self.layer_view_index(c, class_sym);
+        let (row, s) = (class_sym >> SYM_BITS, class_sym & SYM_MASK);
+        match self.shape.edges {
+            Edges::Layers | Edges::LayerFlips => self.layer_view_index(c, class_sym),
+            Edges::SliceFlips => self.slice_flip_view_index(c, row, s),
+            Edges::FlipMin(k) => {
+                let (places, flips) = self.flip_min_view(c, s);
+                (row * 34650 + places) << k | (flips & ((1 << k) - 1))
+            }
+            Edges::Slices | Edges::Flips => {
+                let (e, m, f) = c.edge_masks();
+                let (e2, m2, f2) = self.edge_syms[s].turn(e, m, f);
+                row * self.n_edge + self.edge_of_masks(e2, m2, f2)
+            }
         }
-        if self.shape.slice_flips {
-            return self.slice_flip_view_index(c, class_sym >> SYM_BITS, class_sym & SYM_MASK);
-        }
-        if self.shape.h11 {
-            let (places, flips) = self.h11_view(c, class_sym & SYM_MASK);
-            let k = self.shape.flip_min;
-            return ((class_sym >> SYM_BITS) * 34650 + places) << k | (flips & ((1 << k) - 1));
-        }
-        let (e, m, f) = c.edge_masks();
-        let (e2, m2, f2) = self.edge_syms[class_sym & SYM_MASK].turn(e, m, f);
-        (class_sym >> SYM_BITS) * self.n_edge + self.edge_of_masks(e2, m2, f2)
     }
 
     /// The edge coordinate's places (E-slice places 495, M-slice places among the rest 70) from
@@ -295,7 +293,7 @@ impl SliceCoords {
     #[inline(always)]
     fn edge_of_masks(&self, e: usize, m: usize, f: usize) -> usize {
         let x = self.places_of_masks(e, m);
-        if self.shape.flips {
+        if self.shape.flips() {
             x * 16 + self.compress.of(f, e)
         } else {
             x
@@ -341,7 +339,7 @@ impl SliceCoords {
     pub fn corner_unparitied(&self, c: &CubieCube) -> usize {
         let fast = FastCube::from_cubie(c);
         let (mask, twist) = fast.corner_parts(self.shape.corner_set());
-        if self.shape.half_turns {
+        if self.shape.half_turns() {
             self.cosets.of(&fast.corner_pieces()) * 2187 + twist
         } else {
             self.comb8.rank[mask] as usize * 2187 + twist
@@ -351,19 +349,19 @@ impl SliceCoords {
     /// The edge coordinate (E-slice places, M-slice places among the rest, E-slice flips) of `c`.
     #[inline(always)]
     pub fn edge(&self, c: &CubieCube) -> usize {
-        if self.shape.layers {
-            return self.layer_edge(&FastCube::from_cubie(c));
+        let fast = FastCube::from_cubie(c);
+        match self.shape.edges {
+            Edges::Layers | Edges::LayerFlips => self.layer_edge(&fast),
+            Edges::SliceFlips => self.slice_flip_edge(&fast),
+            Edges::FlipMin(k) => {
+                let (places, flips) = self.flip_min_view(&fast, 0);
+                places << k | (flips & ((1 << k) - 1))
+            }
+            Edges::Slices | Edges::Flips => {
+                let (e, m, f) = fast.edge_masks();
+                self.edge_of_masks(e, m, f)
+            }
         }
-        if self.shape.slice_flips {
-            return self.slice_flip_edge(&FastCube::from_cubie(c));
-        }
-        if self.shape.h11 {
-            let (places, flips) = self.h11_view(&FastCube::from_cubie(c), 0);
-            let k = self.shape.flip_min;
-            return places << k | (flips & ((1 << k) - 1));
-        }
-        let (e, m, f) = FastCube::from_cubie(c).edge_masks();
-        self.edge_of_masks(e, m, f)
     }
 
     /// Table rows and columns: corner classes and edge coordinates.
@@ -383,11 +381,13 @@ impl SliceCoords {
     pub fn conjugate_edge(&self, edge: usize, s: usize) -> usize {
         // Each shape's sizes as constants: a division by a value known only at run time, on
         // every neighbour of the build, costs it time.
-        match (self.shape.flips, self.shape.layers) {
-            (true, false) => self.conjugate_flips::<16, 70>(edge, s),
-            (true, true) => self.conjugate_flips::<256, 24>(edge, s),
-            (false, _) if self.shape.slice_flips => self.conjugate_slice_flips(edge, s),
-            (false, _) => self.places_conj[edge * self.group.len() + s] as usize,
+        match self.shape.edges {
+            Edges::Flips => self.conjugate_flips::<16, 70>(edge, s),
+            Edges::LayerFlips => self.conjugate_flips::<256, 24>(edge, s),
+            Edges::SliceFlips => self.conjugate_slice_flips(edge, s),
+            Edges::Slices | Edges::FlipMin(_) | Edges::Layers => {
+                self.places_conj[edge * self.group.len() + s] as usize
+            }
         }
     }
 
@@ -408,7 +408,7 @@ impl SliceCoords {
 
     /// The table index of cube `c`.
     pub fn index_of(&self, c: &CubieCube) -> usize {
-        if self.shape.h11 {
+        if let Edges::FlipMin(_) = self.shape.edges {
             let fast = FastCube::from_cubie(c);
             return self.view_index(&fast, self.view_class_sym(&fast, 0));
         }

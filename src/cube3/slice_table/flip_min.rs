@@ -11,7 +11,7 @@
 //! least that". nissy's h2 and h3 are built so (its depth-first search starts at the base, from
 //! keys it holds in a hash map).
 
-use super::coords::{SliceCoords, SYM_BITS};
+use super::coords::{SliceCoords, SYM_BITS, SYM_MASK};
 use super::fast_cube::FastCube;
 use super::slice_flips::even_handed;
 use crate::bytes::show;
@@ -20,8 +20,6 @@ use crate::dist_table::fields::with_huge_pages;
 use crate::dist_table::line_table::{misalignment, LineTable, PER_LINE};
 use std::sync::atomic::{AtomicU64, AtomicUsize, Ordering::Relaxed};
 
-const SYM_MASK: usize = (1 << SYM_BITS) - 1;
-
 /// The base: entries at or below it read their line's least value (nissy's for k up to 3).
 pub const BASE: u8 = 8;
 
@@ -29,7 +27,7 @@ impl SliceCoords {
     /// The places (34,650) and the twelve flips as every axis sees them (by position) of
     /// `S c S^-1`, S symmetry `s` of the group.
     #[inline(always)]
-    pub(super) fn h11_view(&self, c: &FastCube, s: usize) -> (usize, usize) {
+    pub(super) fn flip_min_view(&self, c: &FastCube, s: usize) -> (usize, usize) {
         let (e, m, _) = c.edge_masks();
         let sym = &self.edge_syms[s];
         let eo = sym.turn_orientations(c.orientations(), e, m);
@@ -41,14 +39,14 @@ impl SliceCoords {
     /// and eleven of its flips (the twelfth follows from the places). A function of the coset,
     /// one to one (two keys may be symmetric to each other where a row has self-symmetries).
     #[inline(always)]
-    fn h11_key(&self, c: &FastCube) -> u64 {
+    fn flip_min_key(&self, c: &FastCube) -> u64 {
         let cs = self.view_class_sym(c, 0);
-        let (places, flips) = self.h11_view(c, cs & SYM_MASK);
+        let (places, flips) = self.flip_min_view(c, cs & SYM_MASK);
         (((cs >> SYM_BITS) * 34_650 + places) as u64) << 11 | (flips & 0x7ff) as u64
     }
 
-    /// A cube of the coset `key` ([`SliceCoords::h11_key`]).
-    fn h11_cube(&self, key: u64) -> FastCube {
+    /// A cube of the coset `key` ([`SliceCoords::flip_min_key`]).
+    fn flip_min_cube(&self, key: u64) -> FastCube {
         let flips = (key & 0x7ff) as usize;
         let x = (key >> 11) as usize;
         let (row, places) = (x / 34_650, x % 34_650);
@@ -103,7 +101,7 @@ pub fn build(coords: &SliceCoords, threads: usize, log: &mut dyn FnMut(&str)) ->
         .collect();
     for (d, level) in levels.iter().enumerate() {
         for &k in level {
-            set(&coords.h11_cube(k), d as u8);
+            set(&coords.flip_min_cube(k), d as u8);
         }
     }
     // The base's cosets are not kept (6.3 million keys, half the 113 MB table again): each is met
@@ -118,9 +116,9 @@ pub fn build(coords: &SliceCoords, threads: usize, log: &mut dyn FnMut(&str)) ->
     const CHUNK: usize = 512;
     let past = |i: usize| {
         for &k in &last[i..(i + CHUNK).min(last.len())] {
-            let c = coords.h11_cube(k);
+            let c = coords.flip_min_cube(k);
             for at_base in moves.iter().map(|m| c.multiply(m)) {
-                if kept(coords.h11_key(&at_base)) {
+                if kept(coords.flip_min_key(&at_base)) {
                     continue;
                 }
                 set(&at_base, BASE);
@@ -175,7 +173,7 @@ pub fn build(coords: &SliceCoords, threads: usize, log: &mut dyn FnMut(&str)) ->
     table
 }
 
-/// The cosets of H11 at each depth up to `depth`, as sorted keys ([`SliceCoords::h11_key`]).
+/// The cosets of H11 at each depth up to `depth`, as sorted keys ([`SliceCoords::flip_min_key`]).
 fn cosets_to_base(
     coords: &SliceCoords,
     depth: u8,
@@ -187,7 +185,7 @@ fn cosets_to_base(
         .map(|m| FastCube::from_cubie(&CubieCube::SOLVED.apply(m)))
         .collect();
     let solved = FastCube::from_cubie(&CubieCube::SOLVED);
-    let mut levels: Vec<Vec<u64>> = vec![vec![coords.h11_key(&solved)]];
+    let mut levels: Vec<Vec<u64>> = vec![vec![coords.flip_min_key(&solved)]];
     for d in 0..depth as usize {
         let level = &levels[d];
         let chunk = ((level.len() + threads - 1) / threads).max(1);
@@ -199,8 +197,8 @@ fn cosets_to_base(
                     scope.spawn(move || {
                         let mut out = Vec::with_capacity(part.len() * N_MOVES);
                         for &k in part {
-                            let c = coords.h11_cube(k);
-                            out.extend(moves.iter().map(|m| coords.h11_key(&c.multiply(m))));
+                            let c = coords.flip_min_cube(k);
+                            out.extend(moves.iter().map(|m| coords.flip_min_key(&c.multiply(m))));
                         }
                         out.sort_unstable();
                         out.dedup();
@@ -324,15 +322,14 @@ mod tests {
     fn keys_round_trip() {
         let shape = crate::cube3::slice_table::SIZES[0].shape;
         let coords = SliceCoords::new(super::super::Shape {
-            h11: true,
-            flip_min: 3,
+            edges: super::super::Edges::FlipMin(3),
             ..shape
         });
         let mut c = CubieCube::SOLVED;
         for i in 0..200 {
             c = c.apply((i * 7 + i / 3) % N_MOVES);
-            let k = coords.h11_key(&FastCube::from_cubie(&c));
-            assert_eq!(coords.h11_key(&coords.h11_cube(k)), k);
+            let k = coords.flip_min_key(&FastCube::from_cubie(&c));
+            assert_eq!(coords.flip_min_key(&coords.flip_min_cube(k)), k);
         }
     }
 }

@@ -15,10 +15,8 @@
 use super::corner_cosets::{HalfTurnCosets, COSETS};
 use super::fast_cube::FastCube;
 use crate::cube3::cubie::CubieCube;
-use crate::cube3::symmetry::{SymGroup, SYM_BITS};
+use crate::cube3::symmetry::{SymGroup, SYM_BITS, SYM_MASK};
 use crate::cube3::two_phase_tables::classes_under;
-
-const SYM_MASK: usize = (1 << SYM_BITS) - 1;
 
 #[derive(Default)]
 pub struct HalfTurnRows {

@@ -8,7 +8,7 @@
 //! place) changes none of it, and a U or D turn is such a member; the symmetries that keep the U-D
 //! axis take the group to itself.
 
-use super::coords::SliceCoords;
+use super::coords::{SliceCoords, SYM_BITS, SYM_MASK};
 use super::fast_cube::{FastCube, ORDERS};
 use crate::cube3::cubie::CubieCube;
 
@@ -19,7 +19,7 @@ impl SliceCoords {
     pub(super) fn layer_edge(&self, c: &FastCube) -> usize {
         let (e, _, _) = c.edge_masks();
         let places = self.comb12.rank[e] as usize * 24 + self.order_rank[c.e_pieces(e)] as usize;
-        if self.shape.flips {
+        if self.shape.flips() {
             places * 256 + self.compress.of(c.orientations(), 0xfff & !e)
         } else {
             places
@@ -31,12 +31,11 @@ impl SliceCoords {
     /// symmetry moves them (no table), then those of the U-D edges picked out.
     #[inline(always)]
     pub(super) fn layer_view_index(&self, c: &FastCube, class_sym: usize) -> usize {
-        let s = class_sym & ((1 << super::coords::SYM_BITS) - 1);
-        let row = class_sym >> super::coords::SYM_BITS;
+        let (row, s) = (class_sym >> SYM_BITS, class_sym & SYM_MASK);
         let (e, m, _) = c.edge_masks();
         let places = self.comb12.rank[e] as usize * 24 + self.order_rank[c.e_pieces(e)] as usize;
         let turned = self.places_conj[places * self.group.len() + s] as usize;
-        let edge = if self.shape.flips {
+        let edge = if self.shape.flips() {
             let e2 = self.comb12.masks[turned / 24] as usize;
             let eo2 = self.edge_syms[s].turn_orientations(c.orientations(), e, m);
             turned * 256 + self.compress.of(eo2, 0xfff & !e2)

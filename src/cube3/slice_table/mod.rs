@@ -52,7 +52,7 @@ mod sizes;
 mod slice_flips;
 pub mod slice_search;
 
-pub use self::coords::{Shape, SliceCoords};
+pub use self::coords::{Corners, Edges, Shape, SliceCoords};
 pub use self::edge_fallback::EdgeFallback;
 pub use self::fast_cube::FastCube;
 pub use self::sizes::{
@@ -90,15 +90,8 @@ impl SliceTables {
         log: &mut dyn FnMut(&str),
     ) -> Self {
         let coords = SliceCoords::new(size.shape);
-        let key = size.shape.parity as u64
-            | (size.shape.flips as u64) << 1
-            | (size.shape.all_syms as u64) << 2
-            | (size.shape.half_turns as u64) << 3
-            | (size.shape.layers as u64) << 4
-            | (size.shape.slice_flips as u64) << 5
-            | (size.shape.h11 as u64) << 6
-            | (size.shape.flip_min as u64) << 7;
-        let path = dir.map(|d| d.join(size.file));
+        let key = size.shape.key();
+        let path = dir.map(|d| d.join(size.file()));
         let resume = path.as_ref().map(|p| line_bfs::Resume {
             path: p.with_extension("levels"),
             name: NAME.to_string(),
@@ -121,7 +114,7 @@ impl SliceTables {
                         d.display()
                     ));
                 }
-                if size.shape.h11 {
+                if let Edges::FlipMin(_) = size.shape.edges {
                     return flip_min::build(&coords, threads, log);
                 }
                 build(
@@ -142,7 +135,7 @@ impl SliceTables {
             }
         }
         // (The edges' fallback bounds the distance to the slices' group: not the layers'.)
-        let fallback = (!size.shape.flips && !size.shape.layers).then(|| {
+        let fallback = (!size.shape.flips() && !size.shape.layers()).then(|| {
             EdgeFallback::new(&coords, |f| {
                 let path = dir.map(|d| d.join(FALLBACK_FILE));
                 SymTable::cached(path.as_deref(), FALLBACK_NAME, f.entries(), 4, log, || {

@@ -44,7 +44,7 @@ pub struct EdgeMoves {
     /// branch, so that each division is by a constant (a division by a value known only at run
     /// time costs the table's build, as for the corners).
     pub(super) layers: bool,
-    /// The slices' parities (`Shape::slice_flips`): a move changes them by what all the places
+    /// The slices' parities (`Edges::SliceFlips`): a move changes them by what all the places
     /// say, `flips[pl * 18 + m]` (bits to flip), not by the E slice's places alone.
     pub(super) by_places: bool,
 }

@@ -1,19 +1,16 @@
 //! The size ladder of the slice table ([`SIZES`]): each size's shape, bytes, file, and the speed
 //! and build time cube3-opt quotes for it; which size a budget or the kept tables pick.
 
-use super::shape::Shape;
+use super::shape::{Corners, Edges, Shape};
 use crate::bytes::show;
 use crate::dist_table::line_table;
 use std::path::Path;
 
-/// A table size on the ladder: its shape, its bytes and its file.
+/// A table size on the ladder: its shape (which gives its rows, bytes and file) and what
+/// cube3-opt quotes for it.
 #[derive(Clone, Copy, Debug, PartialEq)]
 pub struct TableSize {
     pub shape: Shape,
-    /// Corner classes under the shape's symmetries, 48 or 16 (checked against [`SliceCoords`] by a
-    /// test).
-    pub corner_classes: usize,
-    pub file: &'static str,
     /// The mean seconds of a 17-move cube of nissy's benchmark on 2 threads (docs/performance.md,
     /// "cube3-opt's sizes"), for telling a user what a bigger size would give.
     pub seconds_17: f64,
@@ -24,220 +21,48 @@ pub struct TableSize {
     pub build_seconds_2: f64,
 }
 
-// Measured by `bench cube3-sizes` on this project's machine, 2 threads (docs/performance.md,
-// "cube3-opt's sizes").
-const S48: f64 = 37.1;
-const SP48: f64 = 21.5;
-const SF: f64 = 1.50;
-const SPF: f64 = 0.46;
-const SLF: f64 = 0.34;
-// nissy's kind (`Shape::h11`): all 25 of nissy's 17-move scrambles.
-const H2: f64 = 9.5;
-const H3: f64 = 5.6;
-const SH48F: f64 = 3.7;
+/// A size of `shape` with its seconds: a 17-move cube's, an 18-move cube's where measured, and
+/// its build's, each on 2 threads.
+const fn size(shape: Shape, seconds_17: f64, seconds_18: Option<f64>, build: f64) -> TableSize {
+    TableSize {
+        shape,
+        seconds_17,
+        seconds_18,
+        build_seconds_2: build,
+    }
+}
 
+use Corners::{HalfTurns, Places, PlacesParity};
+use Edges::{FlipMin, Flips, LayerFlips, Layers, SliceFlips, Slices};
+
+// Measured by `bench cube3-sizes` on this project's machine, 2 threads (docs/performance.md,
+// "cube3-opt's sizes"); nissy's kind (`Edges::FlipMin`) on all 25 of nissy's 17-move scrambles.
 /// The ladder, smallest first.
 pub const SIZES: [TableSize; 8] = [
-    TableSize {
-        shape: Shape {
-            parity: false,
-            flips: false,
-            all_syms: true,
-            half_turns: false,
-            layers: false,
-            slice_flips: false,
-            h11: false,
-            flip_min: 0,
-        },
-        corner_classes: 3_393,
-        file: "cube3-slices-48.bin",
-        seconds_17: S48,
-        seconds_18: None,
-        build_seconds_2: 4.3,
-    },
-    TableSize {
-        shape: Shape {
-            parity: true,
-            flips: false,
-            all_syms: true,
-            half_turns: false,
-            layers: false,
-            slice_flips: false,
-            h11: false,
-            flip_min: 0,
-        },
-        corner_classes: 6_786,
-        file: "cube3-slices-parity-48.bin",
-        seconds_17: SP48,
-        seconds_18: None,
-        build_seconds_2: 11.0,
-    },
-    TableSize {
-        shape: Shape {
-            parity: false,
-            flips: false,
-            all_syms: true,
-            half_turns: false,
-            layers: false,
-            slice_flips: false,
-            h11: true,
-            flip_min: 2,
-        },
-        corner_classes: 3393,
-        file: "cube3-slices-h2-48.bin",
-        seconds_17: H2,
-        seconds_18: None,
-        build_seconds_2: 74.0,
-    },
-    TableSize {
-        shape: Shape {
-            parity: false,
-            flips: false,
-            all_syms: true,
-            half_turns: false,
-            layers: false,
-            slice_flips: false,
-            h11: true,
-            flip_min: 3,
-        },
-        corner_classes: 3393,
-        file: "cube3-slices-h3-48.bin",
-        seconds_17: H3,
-        seconds_18: None,
-        build_seconds_2: 86.0,
-    },
-    TableSize {
-        shape: Shape {
-            parity: true,
-            flips: false,
-            all_syms: true,
-            half_turns: true,
-            layers: false,
-            slice_flips: true,
-            h11: false,
-            flip_min: 0,
-        },
-        corner_classes: 19926,
-        file: "cube3-slices-halves-flip-parities-48.bin",
-        seconds_17: SH48F,
-        seconds_18: None,
-        build_seconds_2: 149.0,
-    },
-    TableSize {
-        shape: Shape {
-            parity: false,
-            flips: true,
-            all_syms: false,
-            half_turns: false,
-            layers: false,
-            slice_flips: false,
-            h11: false,
-            flip_min: 0,
-        },
-        corner_classes: 9_996,
-        file: "cube3-slices-flips.bin",
-        seconds_17: SF,
-        seconds_18: None,
-        build_seconds_2: 213.0,
-    },
-    TableSize {
-        shape: Shape {
-            parity: true,
-            flips: true,
-            all_syms: false,
-            half_turns: false,
-            layers: false,
-            slice_flips: false,
-            h11: false,
-            flip_min: 0,
-        },
-        corner_classes: 19_992,
-        file: "cube3-slices-parity-flips.bin",
-        seconds_17: SPF,
-        seconds_18: Some(7.6),
-        build_seconds_2: 524.0,
-    },
-    TableSize {
-        shape: Shape {
-            parity: false,
-            flips: true,
-            all_syms: false,
-            half_turns: false,
-            layers: true,
-            slice_flips: false,
-            h11: false,
-            flip_min: 0,
-        },
-        corner_classes: 9_930,
-        file: "cube3-layers-flips.bin",
-        seconds_17: SLF,
-        seconds_18: Some(3.1),
-        build_seconds_2: 1330.0,
-    },
+    size(Shape::new(Places, Slices), 37.1, None, 4.3),
+    size(Shape::new(PlacesParity, Slices), 21.5, None, 11.0),
+    size(Shape::new(Places, FlipMin(2)), 9.5, None, 74.0),
+    size(Shape::new(Places, FlipMin(3)), 5.6, None, 86.0),
+    size(Shape::new(HalfTurns, SliceFlips), 3.7, None, 149.0),
+    size(Shape::new(Places, Flips), 1.50, None, 213.0),
+    size(Shape::new(PlacesParity, Flips), 0.46, Some(7.6), 524.0),
+    size(Shape::new(Places, LayerFlips), 0.34, Some(3.1), 1330.0),
 ];
 
 /// The corners placed as half turns place them, reduced by all 48 symmetries (166 MB): the small
 /// size CI proves the half-turn corners on (the ladder's 664 MB size adds the slices' flips, and
 /// beats this one at both lengths measured at two thirds of its size: docs/performance.md).
-pub const HALVES_SMALL: TableSize = TableSize {
-    shape: Shape {
-        parity: true,
-        flips: false,
-        all_syms: true,
-        half_turns: true,
-        layers: false,
-        slice_flips: false,
-        h11: false,
-        flip_min: 0,
-    },
-    corner_classes: 19_926,
-    file: "cube3-slices-halves-48.bin",
-    seconds_17: 12.3,
-    seconds_18: None,
-    build_seconds_2: 22.0,
-};
+pub const HALVES_SMALL: TableSize = size(Shape::new(HalfTurns, Slices), 12.3, None, 22.0);
 
-/// The slices' flip parities at their smallest (113 MB; [`Shape::slice_flips`]): the size CI
+/// The slices' flip parities at their smallest (113 MB; [`Edges::SliceFlips`]): the size CI
 /// proves them on, beside the group written out (the ladder's 664 MB size keeps them with the
 /// half-turn corners; at 113 and 226 MB nissy's kind of table beats them: docs/performance.md).
-pub const FLIP_PARITIES_SMALL: TableSize = TableSize {
-    shape: Shape {
-        parity: false,
-        flips: false,
-        all_syms: true,
-        half_turns: false,
-        layers: false,
-        slice_flips: true,
-        h11: false,
-        flip_min: 0,
-    },
-    corner_classes: 3393,
-    file: "cube3-slices-flip-parities-48.bin",
-    seconds_17: 13.9,
-    seconds_18: None,
-    build_seconds_2: 29.0,
-};
+pub const FLIP_PARITIES_SMALL: TableSize = size(Shape::new(Places, SliceFlips), 13.9, None, 29.0);
 
-/// vcube's coordinates without the flips ([`Shape::layers`]; 30 MB): the small size CI proves
+/// vcube's coordinates without the flips ([`Edges::Layers`]; 30 MB): the small size CI proves
 /// those coordinates and the search's rules for them on (the ladder's 7.1 GiB size adds the U-D
 /// edges' flips).
-pub const LAYERS_SMALL: TableSize = TableSize {
-    shape: Shape {
-        parity: false,
-        flips: false,
-        all_syms: false,
-        half_turns: false,
-        layers: true,
-        slice_flips: false,
-        h11: false,
-        flip_min: 0,
-    },
-    corner_classes: 9_930,
-    file: "cube3-layers.bin",
-    seconds_17: 0.0,
-    seconds_18: None,
-    build_seconds_2: 4.0,
-};
+pub const LAYERS_SMALL: TableSize = size(Shape::new(Places, Layers), 0.0, None, 4.0);
 
 /// The default budget: 4 GiB (the 2.6 GiB size fits; the 7.1 GiB one, built in about 22 minutes,
 /// is built only when asked for or used when already kept).
@@ -245,7 +70,12 @@ pub const DEFAULT_BUDGET: u64 = 4 << 30;
 
 impl TableSize {
     pub fn entries(&self) -> usize {
-        self.corner_classes * self.shape.edges()
+        self.shape.corner_classes() * self.shape.edges()
+    }
+
+    /// The table's file (see [`Shape::file`]).
+    pub fn file(&self) -> String {
+        self.shape.file()
     }
 
     pub fn bytes(&self) -> u64 {
@@ -276,7 +106,7 @@ impl TableSize {
             SIZES
                 .iter()
                 .rev()
-                .find(|s| s.bytes() <= memory && d.join(s.file).is_file())
+                .find(|s| s.bytes() <= memory && d.join(s.file()).is_file())
         });
         match kept {
             Some(s) => Ok(*s),
@@ -324,7 +154,7 @@ mod tests {
         );
         // The two smallest kept: the larger of them, and the bigger sizes named.
         for s in &SIZES[..2] {
-            std::fs::write(dir.join(s.file), b"").unwrap();
+            std::fs::write(dir.join(s.file()), b"").unwrap();
         }
         let used = TableSize::kept_or_default(Some(&dir), plenty).unwrap();
         assert_eq!(used, SIZES[1]);

@@ -1,4 +1,4 @@
-//! The flips every symmetry keeps ([`super::Shape::slice_flips`]): the parity of each slice's
+//! The flips every symmetry keeps ([`super::Edges::SliceFlips`]): the parity of each slice's
 //! pieces' flips, the E slice's and the M slice's (the S slice's follows from them and the places),
 //! 4 values beside nissy's H48 coordinates, still reduced by all 48 symmetries.
 //!

@@ -156,14 +156,14 @@ impl<'a> SliceSearch<'a> {
         let halves = (0..N_MOVES)
             .filter(|&m| is_half(m))
             .fold(0, |b, m| b | 1 << m);
-        assert!(coords.shape.layers || keeps == [halves; 3], "{keeps:?}");
+        assert!(coords.shape.layers() || keeps == [halves; 3], "{keeps:?}");
         SliceSearch {
             coords,
             table,
             right,
             left,
-            same_axes: !coords.shape.flips && !coords.shape.layers,
-            one_view: coords.shape.all_syms,
+            same_axes: !coords.shape.flips() && !coords.shape.layers(),
+            one_view: coords.shape.all_syms(),
             fallback,
             keeps,
             kept_views: std::array::from_fn(|m| {

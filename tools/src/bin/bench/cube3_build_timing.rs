@@ -31,11 +31,11 @@ pub fn run() {
             "--quiet",
         ];
         let run: Run = runs_within(&argv, &empty, 1, 3 * 3600 * 1000)[0];
-        let file = std::fs::metadata(dir.join(size.file)).map_or(0, |m| m.len());
+        let file = std::fs::metadata(dir.join(size.file())).map_or(0, |m| m.len());
         std::fs::remove_dir_all(&dir).ok();
         println!(
             "  {:<34} {:>10} {:>8.1} s {:>12} {:>12}",
-            format!("{} (--table-size {budget})", size.file),
+            format!("{} (--table-size {budget})", size.file()),
             show(file as u128),
             run.wall_us as f64 / 1e6,
             show(run.maxrss_kb as u128 * 1024),

@@ -151,7 +151,7 @@ pub fn run() {
         twisty::machine::memory_available().unwrap_or(twisty::cube3::slice_table::DEFAULT_BUDGET);
     let size = twisty::cube3::slice_table::TableSize::kept_or_default(Some(&tables), memory)
         .expect("a table size");
-    let cached = tables.join(size.file).exists();
+    let cached = tables.join(size.file()).exists();
     let start = Instant::now();
     cube3_opt(&["--tables", t], &[], None);
     let table_secs = start.elapsed().as_secs_f64();

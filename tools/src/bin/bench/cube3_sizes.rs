@@ -30,7 +30,7 @@ fn warm(tables: &std::path::Path, flag: &str) {
     let size = twisty::bytes::parse(flag)
         .and_then(twisty::cube3::slice_table::TableSize::within)
         .expect("a size on the ladder");
-    let path = tables.join(size.file);
+    let path = tables.join(size.file());
     if !path.exists() {
         let t = tables.to_str().unwrap();
         crate::cube3_opt_timing::solve_lines(&["--tables", t, "--table-size", flag], &[]);
