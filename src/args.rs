@@ -83,6 +83,18 @@ pub enum ArgsError {
 }
 
 impl Usage {
+    /// A judge binary's: no arguments and no flags (beyond `--help`), exit 2 on any other.
+    pub const fn judge(name: &'static str, about: &'static str, details: &'static str) -> Usage {
+        Usage {
+            name,
+            about,
+            details,
+            positional: &[],
+            flags: &[],
+            error_code: 2,
+        }
+    }
+
     /// The process's own arguments; on `--help` prints the help and exits 0, on a bad command line
     /// prints what is wrong and exits with `error_code`.
     pub fn parse(&self) -> Args {

@@ -243,6 +243,13 @@ pub fn end_position(src: &str) -> (usize, usize) {
 }
 
 /// Prints `prefix: error` on stderr and exits with code 2 (the judges' convention for bad input).
+/// A judge binary's start: its command line checked against `usage` (`--help` answered), then
+/// all of stdin, or the reason it cannot be read as `who`'s message, exit 2.
+pub fn judge_input(usage: &crate::args::Usage, who: &str) -> String {
+    usage.parse();
+    read_stdin().unwrap_or_else(|e| fail(who, &e))
+}
+
 pub fn fail(prefix: &str, err: &dyn fmt::Display) -> ! {
     eprintln!("{prefix}: {err}");
     std::process::exit(2)

@@ -88,6 +88,14 @@ pub fn run(args: InfoArgs, w: &mut impl Write) -> Result<()> {
     if args.chain.on() {
         return chain_listing::print(&args.chain, p, set, w);
     }
+    symmetry_lines(p, set, args.symmetries, w)?;
+    coordinate_lines(p, set, w)?;
+    sym_table(p, set, w)?;
+    tracked_tables(p, set, w)
+}
+
+/// The puzzle's symmetries, and with `each` every one by what it does to the moves.
+fn symmetry_lines(p: &Puzzle, set: &MoveSet, each: bool, w: &mut impl Write) -> Result<()> {
     let found = symmetries::find(p, &set.perms, &set.names);
     let more = if found.complete {
         ""
@@ -108,7 +116,7 @@ pub fn run(args: InfoArgs, w: &mut impl Write) -> Result<()> {
         )
     }
     .map_err(io)?;
-    if args.symmetries {
+    if each {
         // The definition's own moves (not their powers), where the set has them.
         let named: Vec<usize> = (0..set.names.len())
             .filter(|&m| p.moves.iter().any(|d| d.name == set.names[m]))
@@ -124,6 +132,11 @@ pub fn run(args: InfoArgs, w: &mut impl Write) -> Result<()> {
             writeln!(w, "  {k}: {kind}: {}", images.join(" ")).map_err(io)?;
         }
     }
+    Ok(())
+}
+
+/// The coordinates a state is ranked by, and whether they are all.
+fn coordinate_lines(p: &Puzzle, set: &MoveSet, w: &mut impl Write) -> Result<()> {
     match coordinates(p, &set.perms, usize::MAX) {
         Ok(coords) => {
             let offsets = p.offsets();
@@ -154,8 +167,7 @@ pub fn run(args: InfoArgs, w: &mut impl Write) -> Result<()> {
         }
         Err(e) => writeln!(w, "coordinates: none ({e})").map_err(io)?,
     }
-    sym_table(p, set, w)?;
-    tracked_tables(p, set, w)
+    Ok(())
 }
 
 /// The tables of some pieces of a component too large for all of them

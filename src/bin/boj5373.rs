@@ -4,25 +4,21 @@
 
 use twisty::args::Usage;
 use twisty::cube3::answer_boj5373;
-use twisty::input::{fail, read_stdin};
+use twisty::input::{fail, judge_input};
 use twisty::output;
 
 const WHO: &str = "boj5373 (Cubing, BOJ 5373)";
 
-const USAGE: Usage = Usage {
-    name: "boj5373",
-    about: "BOJ 5373 Cubing: the top face of a 3x3x3 after a sequence of turns",
-    details: "Input: T (1..100) cases, each n (1..1000) then n moves such as `L-` or `U+`.\n\
+const USAGE: Usage = Usage::judge(
+    "boj5373",
+    "BOJ 5373 Cubing: the top face of a 3x3x3 after a sequence of turns",
+    "Input: T (1..100) cases, each n (1..1000) then n moves such as `L-` or `U+`.\n\
               Output: 3 lines per case, the U face with B at the top. Bad input: a message with line\n\
               and column, exit 2.",
-    positional: &[],
-    flags: &[],
-    error_code: 2,
-};
+);
 
 fn main() {
-    USAGE.parse();
-    let src = read_stdin().unwrap_or_else(|e| fail(WHO, &e));
+    let src = judge_input(&USAGE, WHO);
     let answers = answer_boj5373(&src).unwrap_or_else(|e| fail(WHO, &e));
     let mut out = output::stdout();
     for a in answers {

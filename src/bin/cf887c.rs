@@ -7,24 +7,20 @@ use twisty::args::Usage;
 use twisty::cube2::{
     cube_from_judge, read_one_cube, solver_move, CubieCube, CF887C, QUARTER_MOVES,
 };
-use twisty::input::{fail, read_stdin};
+use twisty::input::{fail, judge_input};
 use twisty::output;
 
 const WHO: &str = "cf887c (2x2x2, Codeforces 887C)";
 
-const USAGE: Usage = Usage {
-    name: "cf887c",
-    about: "Codeforces 887C: YES if one quarter turn solves the 2x2x2",
-    details: "Input: 24 colours (1..6) in the statement's sticker order. Output: YES or NO.\n\
+const USAGE: Usage = Usage::judge(
+    "cf887c",
+    "Codeforces 887C: YES if one quarter turn solves the 2x2x2",
+    "Input: 24 colours (1..6) in the statement's sticker order. Output: YES or NO.\n\
               Bad input: a message with line and column, exit 2.",
-    positional: &[],
-    flags: &[],
-    error_code: 2,
-};
+);
 
 fn main() {
-    USAGE.parse();
-    let src = read_stdin().unwrap_or_else(|e| fail(WHO, &e));
+    let src = judge_input(&USAGE, WHO);
     let (tokens, colours) = read_one_cube(&src, 1, 6).unwrap_or_else(|e| fail(WHO, &e));
     let yes = match cube_from_judge(&colours, &CF887C, &tokens) {
         Err(_) => false,

@@ -7,26 +7,21 @@
 use twisty::args::Usage;
 use twisty::cube2::best_faces::most_uniform_faces;
 use twisty::cube2::{cube_from_judge, read_colours, HDU4801};
-use twisty::input::{fail, read_stdin, InputError, TokenStream};
+use twisty::input::{fail, judge_input, InputError, TokenStream};
 use twisty::output;
 
 const WHO: &str = "hdu4801 (2x2x2, HDU 4801)";
 
-const USAGE: Usage = Usage {
-    name: "hdu4801",
-    about: "HDU 4801 Pocket Cube: the most single-coloured faces within N quarter turns",
-    details:
-        "Input: cases until end of input, each N (1..7) then 24 colours (0..5) in the statement's\n\
+const USAGE: Usage = Usage::judge(
+    "hdu4801",
+    "HDU 4801 Pocket Cube: the most single-coloured faces within N quarter turns",
+    "Input: cases until end of input, each N (1..7) then 24 colours (0..5) in the statement's\n\
               sticker order. Output: one line per case. Bad input: the answers before it, then a\n\
               message with line and column, exit 2.",
-    positional: &[],
-    flags: &[],
-    error_code: 2,
-};
+);
 
 fn main() {
-    USAGE.parse();
-    let src = read_stdin().unwrap_or_else(|e| fail(WHO, &e));
+    let src = judge_input(&USAGE, WHO);
     let mut tokens = TokenStream::new(&src);
     // Cases until the end of input: N, then 24 colours, wherever the line breaks fall. The cases
     // before a bad one are still answered.

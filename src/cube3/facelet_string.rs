@@ -57,6 +57,33 @@ pub struct FaceletError {
 
 /// Reads 54 facelet colours (any six distinct characters; each centre names its face's colour).
 pub fn from_facelets(text: &str) -> Result<CubieCube, FaceletError> {
+    let (shown, centres) = faces_shown(text)?;
+    let solved: [u8; 54] = std::array::from_fn(|i| (i / 9) as u8);
+    let piece_err = |e, facelets: &dyn Fn(&str) -> usize| piece_error(e, &centres, facelets);
+    let corner_at =
+        |p: &str| CORNER_FACELETS[CORNER_NAMES.iter().position(|n| *n == p).unwrap_or(0)][0];
+    let edge_at = |p: &str| EDGE_FACELETS[EDGE_NAMES.iter().position(|n| *n == p).unwrap_or(0)][0];
+    let (cp, co) = CORNERS
+        .read(&solved, &shown)
+        .map_err(|e| piece_err(e, &corner_at))?;
+    let (ep, eo) = EDGES
+        .read(&solved, &shown)
+        .map_err(|e| piece_err(e, &edge_at))?;
+    let mut c = CubieCube::SOLVED;
+    c.cp.copy_from_slice(&cp);
+    c.co.copy_from_slice(&co);
+    c.ep.copy_from_slice(&ep);
+    c.eo.copy_from_slice(&eo);
+    c.verify().map_err(|msg| FaceletError {
+        facelet: 0,
+        msg: format!("{msg}; no sequence of turns solves this"),
+    })?;
+    Ok(c)
+}
+
+/// Each facelet's face by its colour (the centres' colours name the faces), and the centres'
+/// colours: 54 facelets, six distinct centres, no colour more than 9 times.
+fn faces_shown(text: &str) -> Result<([u8; 54], Vec<char>), FaceletError> {
     let chars: Vec<char> = text.chars().collect();
     let err = |facelet: usize, msg: String| FaceletError { facelet, msg };
     if chars.len() != 54 {
@@ -111,9 +138,14 @@ pub fn from_facelets(text: &str) -> Result<CubieCube, FaceletError> {
         }
         shown[i] = face as u8;
     }
-    let solved: [u8; 54] = std::array::from_fn(|i| (i / 9) as u8);
+    Ok((shown, centres))
+}
+
+/// A piece that is not there, or there twice, told by its colours and the facelet it starts at.
+fn piece_error(e: PieceError, centres: &[char], facelets: &dyn Fn(&str) -> usize) -> FaceletError {
+    let err = |facelet: usize, msg: String| FaceletError { facelet, msg };
     let name = |f: u8| centres[f as usize].to_string();
-    let piece_err = |e: PieceError, facelets: &dyn Fn(&str) -> usize| match e {
+    match e {
         PieceError::NoSuchPiece {
             kind,
             position,
@@ -139,24 +171,7 @@ pub fn from_facelets(text: &str) -> Result<CubieCube, FaceletError> {
                 positions[0], positions[1]
             ),
         ),
-    };
-    let corner_at =
-        |p: &str| CORNER_FACELETS[CORNER_NAMES.iter().position(|n| *n == p).unwrap_or(0)][0];
-    let edge_at = |p: &str| EDGE_FACELETS[EDGE_NAMES.iter().position(|n| *n == p).unwrap_or(0)][0];
-    let (cp, co) = CORNERS
-        .read(&solved, &shown)
-        .map_err(|e| piece_err(e, &corner_at))?;
-    let (ep, eo) = EDGES
-        .read(&solved, &shown)
-        .map_err(|e| piece_err(e, &edge_at))?;
-    let mut c = CubieCube::SOLVED;
-    c.cp.copy_from_slice(&cp);
-    c.co.copy_from_slice(&co);
-    c.ep.copy_from_slice(&ep);
-    c.eo.copy_from_slice(&eo);
-    c.verify()
-        .map_err(|msg| err(0, format!("{msg}; no sequence of turns solves this")))?;
-    Ok(c)
+    }
 }
 
 /// The facelet string of a cube, with the letters `URFDLB` as colours.

@@ -174,28 +174,16 @@ where
 /// Searches from `start` for goal paths of total cost at most `max_cost`, cheapest first: each
 /// threshold reports the solutions that cost more than the one before (so none twice), in move
 /// order, to `on_solution(path, cost)`. Stops when the callback says so or nothing is left.
-pub fn ida_star<D, H, P>(
+pub fn ida_star<D: Domain, H: Heuristic<D::State>, P: Pruner>(
     domain: &D,
     heuristic: &H,
     pruner: &P,
     start: &D::State,
     max_cost: u32,
     on_solution: impl FnMut(&[usize], u32) -> Control,
-) -> SearchStats
-where
-    D: Domain,
-    H: Heuristic<D::State>,
-    P: Pruner,
-{
-    ida_star_with_progress(
-        domain,
-        heuristic,
-        pruner,
-        start,
-        max_cost,
-        on_solution,
-        |_, _| {},
-    )
+) -> SearchStats {
+    let tree = Composed::new(domain, heuristic, pruner, ChildOrder::Moves);
+    ida(&tree, start, max_cost, on_solution, |_, _| {})
 }
 
 /// [`ida_star`], telling `on_iteration(threshold, stats so far)` as each threshold starts: long

@@ -74,21 +74,10 @@ where
             nodes: 0,
         };
     }
-    let total = AtomicU64::new(0);
     if threshold <= how.split || (how.threads <= 1 && !how.busiest_first) {
-        let mut w = Walker::new(tree, threshold);
-        w.total = Some(&total);
-        w.tick = how.tick;
-        let mut found = None;
-        w.walk(root, tree.start(), 0, &mut |path, _| {
-            found = Some(path.to_vec());
-            Control::Stop
-        });
-        return Iteration {
-            solution: found,
-            nodes: w.nodes,
-        };
+        return on_this_thread(tree, root, threshold, how);
     }
+    let total = AtomicU64::new(0);
     let (mut tasks, prefix_nodes) = all_prefixes(tree, root, threshold, how);
     if how.busiest_first {
         // A stable sort: ties keep the tree's order. Each key looked up once (tens of thousands
@@ -156,6 +145,29 @@ where
     Iteration {
         solution: found.map(|(_, p)| p),
         nodes,
+    }
+}
+
+/// One threshold walked on this thread alone: short iterations, or one thread without an order
+/// of tasks to keep.
+fn on_this_thread<T: SearchTree>(
+    tree: &T,
+    root: &T::Node,
+    threshold: u32,
+    how: &Parallel,
+) -> Iteration {
+    let total = AtomicU64::new(0);
+    let mut w = Walker::new(tree, threshold);
+    w.total = Some(&total);
+    w.tick = how.tick;
+    let mut found = None;
+    w.walk(root, tree.start(), 0, &mut |path, _| {
+        found = Some(path.to_vec());
+        Control::Stop
+    });
+    Iteration {
+        solution: found,
+        nodes: w.nodes,
     }
 }
 

@@ -39,147 +39,27 @@ pub fn reduce(p: &Puzzle) -> Puzzle {
         .iter()
         .map(|&l| p.label_names[l as usize].clone())
         .collect();
-    let fallback = || {
+    let dst = dst_form(p);
+    let pieces = Blocks::of(&dst, n);
+    let reduced = (!pieces.blocks.iter().all(|b| b.len() == 1))
+        .then(|| pieces.orbits(&dst))
+        .flatten()
+        .and_then(|orbits| {
+            let labels = orbits.labels(&colors)?;
+            Some((orbits, labels))
+        });
+    let Some((orbits, (label_names, label_of_block))) = reduced else {
+        // Every sticker its own piece, as the file gives them.
         let mut s = p.clone();
         s.stickers = Some(StickerMap {
             stickers: n,
             of_position: (0..n).map(|i| vec![i]).collect(),
-            colors: colors.clone(),
+            colors,
         });
-        drop_fixed(&s)
+        return drop_fixed(&s);
     };
-    // dst form of each move: the sticker at a goes to dst[a].
-    let dst: Vec<Vec<usize>> = p
-        .moves
-        .iter()
-        .map(|m| {
-            let mut d = vec![0; n];
-            for (b, &a) in m.perm.src.iter().enumerate() {
-                d[a as usize] = b;
-            }
-            d
-        })
-        .collect();
-    let moving: Vec<bool> = (0..n).map(|s| dst.iter().any(|d| d[s] != s)).collect();
-    let sig: Vec<Vec<bool>> = (0..n)
-        .map(|s| dst.iter().map(|d| d[s] != s).collect())
-        .collect();
-    let mut pieces = DisjointSets::new(n);
-    for a in 0..n {
-        for b in a + 1..n {
-            if !moving[a] || !moving[b] || sig[a] != sig[b] || pieces.find(a) == pieces.find(b) {
-                continue;
-            }
-            // The smallest block holding a and b: merge images of merged pairs until closed.
-            let mut block = DisjointSets::new(n);
-            block.union(a, b);
-            let mut queue = vec![(a, b)];
-            while let Some((x, y)) = queue.pop() {
-                for d in &dst {
-                    if block.union(d[x], d[y]) {
-                        queue.push((d[x], d[y]));
-                    }
-                }
-            }
-            if (0..n).all(|s| {
-                let r = block.find(s);
-                sig[s] == sig[r]
-            }) {
-                for s in 0..n {
-                    let r = block.find(s);
-                    pieces.union(s, r);
-                }
-            }
-        }
-    }
-    // Blocks of moving stickers, each as its stickers in increasing order.
-    let mut block_of = vec![usize::MAX; n];
-    let mut blocks: Vec<Vec<usize>> = Vec::new();
-    for s in 0..n {
-        if !moving[s] {
-            continue;
-        }
-        let r = pieces.find(s);
-        if block_of[r] == usize::MAX {
-            block_of[r] = blocks.len();
-            blocks.push(Vec::new());
-        }
-        block_of[s] = block_of[r];
-        blocks[block_of[s]].push(s);
-    }
-    if blocks.iter().all(|b| b.len() == 1) {
-        return fallback();
-    }
-    // Orbits of blocks under the moves, each with an order of its stickers carried from its root.
-    let mut orbit_of = vec![usize::MAX; blocks.len()];
-    let mut order: Vec<Vec<usize>> = vec![Vec::new(); blocks.len()];
-    let mut orbit_roots = Vec::new();
-    for root in 0..blocks.len() {
-        if orbit_of[root] != usize::MAX {
-            continue;
-        }
-        let orbit = orbit_roots.len();
-        orbit_roots.push(root);
-        let members = {
-            let mut members = vec![root];
-            orbit_of[root] = orbit;
-            let mut i = 0;
-            while i < members.len() {
-                let b = members[i];
-                for d in &dst {
-                    let next = block_of[d[blocks[b][0]]];
-                    if orbit_of[next] == usize::MAX {
-                        orbit_of[next] = orbit;
-                        members.push(next);
-                    }
-                }
-                i += 1;
-            }
-            members
-        };
-        let k = blocks[root].len();
-        if k > 6 {
-            return fallback();
-        }
-        // Try each cyclic order of the root's stickers (the first fixed) until every move rotates.
-        let mut found = false;
-        for rest in permutations(&blocks[root][1..]) {
-            let mut root_order = vec![blocks[root][0]];
-            root_order.extend(rest);
-            if let Some(orders) = carry_orders(&members, root, root_order, &blocks, &block_of, &dst)
-            {
-                for (b, o) in orders {
-                    order[b] = o;
-                }
-                found = true;
-                break;
-            }
-        }
-        if !found {
-            return fallback();
-        }
-    }
-    // Colours: each piece's colours in its order; two orientations must never look alike.
-    let tuple = |b: usize| -> Vec<&str> { order[b].iter().map(|&s| colors[s].as_str()).collect() };
-    let mut label_names: Vec<String> = Vec::new();
-    let mut label_of_block = vec![0u8; blocks.len()];
-    for b in 0..blocks.len() {
-        let t = tuple(b);
-        let k = t.len();
-        for r in 1..k {
-            let rotated: Vec<&str> = (0..k).map(|j| t[(j + r) % k]).collect();
-            if rotated == t {
-                return fallback();
-            }
-            if (0..blocks.len()).any(|c| orbit_of[c] == orbit_of[b] && tuple(c) == rotated) {
-                return fallback();
-            }
-        }
-        let Some(l) = intern(&mut label_names, &t.concat()) else {
-            return fallback();
-        };
-        label_of_block[b] = l;
-    }
+    let (blocks, block_of) = (&pieces.blocks, &pieces.block_of);
+    let (orbit_of, order) = (&orbits.orbit_of, &orbits.order);
     // Positions: orbit by orbit (in order of their first sticker), blocks by first sticker.
     let mut position_blocks: Vec<usize> = (0..blocks.len()).collect();
     position_blocks.sort_by_key(|&b| (orbit_of[b], blocks[b][0]));
@@ -187,7 +67,8 @@ pub fn reduce(p: &Puzzle) -> Puzzle {
     for (i, &b) in position_blocks.iter().enumerate() {
         position_of[b] = i;
     }
-    let orbits: Vec<Orbit> = orbit_roots
+    let orbit_list: Vec<Orbit> = orbits
+        .roots
         .iter()
         .enumerate()
         .map(|(o, &root)| Orbit {
@@ -221,7 +102,7 @@ pub fn reduce(p: &Puzzle) -> Puzzle {
     let positions = blocks.len();
     Puzzle {
         name: p.name.clone(),
-        orbits,
+        orbits: orbit_list,
         moves,
         goal: State {
             label: position_blocks.iter().map(|&b| label_of_block[b]).collect(),
@@ -238,6 +119,167 @@ pub fn reduce(p: &Puzzle) -> Puzzle {
         original: (0..positions).collect(),
         warnings: Vec::new(),
         label_mod: Vec::new(),
+    }
+}
+
+/// Each move in dst form: the sticker at `a` goes to `dst[a]`.
+fn dst_form(p: &Puzzle) -> Vec<Vec<usize>> {
+    p.moves
+        .iter()
+        .map(|m| {
+            let mut d = vec![0; m.perm.src.len()];
+            for (b, &a) in m.perm.src.iter().enumerate() {
+                d[a as usize] = b;
+            }
+            d
+        })
+        .collect()
+}
+
+/// The moving stickers grouped into pieces: blocks that every move carries whole.
+struct Blocks {
+    /// Each block's stickers in increasing order.
+    blocks: Vec<Vec<usize>>,
+    /// Per sticker, its block (`usize::MAX` for a sticker no move moves).
+    block_of: Vec<usize>,
+}
+
+/// The blocks' orbits under the moves, each block's stickers in an order every move rotates.
+struct BlockOrbits {
+    orbit_of: Vec<usize>,
+    /// Per block, its stickers in the order carried from its orbit's root.
+    order: Vec<Vec<usize>>,
+    /// Each orbit's first block.
+    roots: Vec<usize>,
+}
+
+impl Blocks {
+    /// The smallest blocks of the `n` stickers the moves (`dst` form) carry whole: two stickers
+    /// that the same moves move are tried together, their block closed under the moves, and kept
+    /// where every sticker in it is moved by the same moves.
+    fn of(dst: &[Vec<usize>], n: usize) -> Blocks {
+        let moving: Vec<bool> = (0..n).map(|s| dst.iter().any(|d| d[s] != s)).collect();
+        let sig: Vec<Vec<bool>> = (0..n)
+            .map(|s| dst.iter().map(|d| d[s] != s).collect())
+            .collect();
+        let mut pieces = DisjointSets::new(n);
+        for a in 0..n {
+            for b in a + 1..n {
+                if !moving[a] || !moving[b] || sig[a] != sig[b] || pieces.find(a) == pieces.find(b)
+                {
+                    continue;
+                }
+                // The smallest block holding a and b: merge images of merged pairs until closed.
+                let mut block = DisjointSets::new(n);
+                block.union(a, b);
+                let mut queue = vec![(a, b)];
+                while let Some((x, y)) = queue.pop() {
+                    for d in dst {
+                        if block.union(d[x], d[y]) {
+                            queue.push((d[x], d[y]));
+                        }
+                    }
+                }
+                if (0..n).all(|s| {
+                    let r = block.find(s);
+                    sig[s] == sig[r]
+                }) {
+                    for s in 0..n {
+                        let r = block.find(s);
+                        pieces.union(s, r);
+                    }
+                }
+            }
+        }
+        let mut block_of = vec![usize::MAX; n];
+        let mut blocks: Vec<Vec<usize>> = Vec::new();
+        for s in 0..n {
+            if !moving[s] {
+                continue;
+            }
+            let r = pieces.find(s);
+            if block_of[r] == usize::MAX {
+                block_of[r] = blocks.len();
+                blocks.push(Vec::new());
+            }
+            block_of[s] = block_of[r];
+            blocks[block_of[s]].push(s);
+        }
+        Blocks { blocks, block_of }
+    }
+
+    /// The blocks' orbits, each block's stickers ordered so that every move rotates them: `None`
+    /// where no order does (or a block has more than six stickers to try orders of).
+    fn orbits(&self, dst: &[Vec<usize>]) -> Option<BlockOrbits> {
+        let (blocks, block_of) = (&self.blocks, &self.block_of);
+        let mut orbit_of = vec![usize::MAX; blocks.len()];
+        let mut order: Vec<Vec<usize>> = vec![Vec::new(); blocks.len()];
+        let mut roots = Vec::new();
+        for root in 0..blocks.len() {
+            if orbit_of[root] != usize::MAX {
+                continue;
+            }
+            let orbit = roots.len();
+            roots.push(root);
+            let mut members = vec![root];
+            orbit_of[root] = orbit;
+            let mut i = 0;
+            while i < members.len() {
+                let b = members[i];
+                for d in dst {
+                    let next = block_of[d[blocks[b][0]]];
+                    if orbit_of[next] == usize::MAX {
+                        orbit_of[next] = orbit;
+                        members.push(next);
+                    }
+                }
+                i += 1;
+            }
+            if blocks[root].len() > 6 {
+                return None;
+            }
+            // Each cyclic order of the root's stickers (the first fixed) until every move rotates.
+            let orders = permutations(&blocks[root][1..])
+                .into_iter()
+                .find_map(|rest| {
+                    let mut root_order = vec![blocks[root][0]];
+                    root_order.extend(rest);
+                    carry_orders(&members, root, root_order, blocks, block_of, dst)
+                })?;
+            for (b, o) in orders {
+                order[b] = o;
+            }
+        }
+        Some(BlockOrbits {
+            orbit_of,
+            order,
+            roots,
+        })
+    }
+}
+
+impl BlockOrbits {
+    /// Each piece's colours in its order as its label, and the label names: `None` where two
+    /// orientations of pieces of one orbit would look alike.
+    fn labels(&self, colors: &[String]) -> Option<(Vec<String>, Vec<u8>)> {
+        let tuple =
+            |b: usize| -> Vec<&str> { self.order[b].iter().map(|&s| colors[s].as_str()).collect() };
+        let blocks = self.order.len();
+        let mut label_names: Vec<String> = Vec::new();
+        let mut label_of_block = vec![0u8; blocks];
+        for b in 0..blocks {
+            let t = tuple(b);
+            let k = t.len();
+            for r in 1..k {
+                let rotated: Vec<&str> = (0..k).map(|j| t[(j + r) % k]).collect();
+                let alike = |c: usize| self.orbit_of[c] == self.orbit_of[b] && tuple(c) == rotated;
+                if rotated == t || (0..blocks).any(alike) {
+                    return None;
+                }
+            }
+            label_of_block[b] = intern(&mut label_names, &t.concat())?;
+        }
+        Some((label_names, label_of_block))
     }
 }
 

@@ -49,6 +49,96 @@ struct GoalState {
     colors: Vec<String>,
 }
 
+/// The parse error as a definition error: the crate's first line, at its location.
+fn parse_error(file: &str, e: serde_saphyr::Error) -> DefError {
+    let loc = e.location();
+    // The crate's message may carry its own snippet; the first line says what is wrong.
+    let msg = e.to_string();
+    let first = msg.lines().next().unwrap_or("invalid YAML");
+    // It may also repeat the location we give anyway.
+    let first = first.strip_prefix("error: ").unwrap_or(first);
+    let first = match first.split_once(": ") {
+        Some((head, rest)) if head.starts_with("line ") => rest,
+        _ => first,
+    }
+    .to_string();
+    DefError {
+        file: file.into(),
+        at: loc.map(|l| (l.line() as usize, l.column() as usize)),
+        key: None,
+        message: first,
+    }
+}
+
+/// A new move's name: not empty, no spaces or notation characters, not taken.
+fn check_name(file: &str, name: &Spanned<String>, moves: &[Move]) -> Result<(), DefError> {
+    let s = &name.value;
+    if s.is_empty() || s.chars().any(|c| c.is_whitespace() || "()[],:".contains(c)) {
+        return Err(yaml_error(
+            file,
+            name.referenced,
+            format!("move name '{s}' must be non-empty, without spaces or ()[],:"),
+        ));
+    }
+    if moves.iter().any(|m| &m.name == s) {
+        return Err(yaml_error(
+            file,
+            name.referenced,
+            format!("move '{s}' is defined twice"),
+        ));
+    }
+    Ok(())
+}
+
+/// An extender's move: REVERSE of one move or COMBINE of several, each defined above it.
+fn extender_perm(file: &str, e: &Extender, moves: &[Move], n: usize) -> Result<Perm, DefError> {
+    let mut params = Vec::new();
+    for p in &e.params {
+        match moves.iter().position(|m| m.name == p.value) {
+            Some(i) => params.push(&moves[i].perm),
+            None => {
+                return Err(yaml_error(
+                    file,
+                    p.referenced,
+                    format!(
+                        "unknown move '{}' in extender '{}' (a parameter must be defined above it)",
+                        p.value, e.name.value
+                    ),
+                ))
+            }
+        }
+    }
+    let ones = vec![1u8; n];
+    let perm = match e.function.value.as_str() {
+        "REVERSE" if params.len() == 1 => params[0].inverse(&ones),
+        "REVERSE" => {
+            return Err(yaml_error(
+                file,
+                e.function.referenced,
+                format!("REVERSE takes exactly one move, got {}", params.len()),
+            ))
+        }
+        "COMBINE" if !params.is_empty() => params
+            .iter()
+            .fold(Perm::identity(n), |acc, p| acc.then(p, &ones)),
+        "COMBINE" => {
+            return Err(yaml_error(
+                file,
+                e.function.referenced,
+                "COMBINE needs at least one move".into(),
+            ))
+        }
+        other => {
+            return Err(yaml_error(
+                file,
+                e.function.referenced,
+                format!("unknown function '{other}': expected REVERSE or COMBINE"),
+            ))
+        }
+    };
+    Ok(perm)
+}
+
 fn yaml_error(file: &str, loc: serde_saphyr::Location, message: String) -> DefError {
     DefError {
         file: file.into(),
@@ -60,25 +150,7 @@ fn yaml_error(file: &str, loc: serde_saphyr::Location, message: String) -> DefEr
 
 /// Loads the turn-set YAML.
 pub fn load_yaml(file: &str, text: &str) -> Result<Puzzle, DefError> {
-    let def: YamlDef = serde_saphyr::from_str(text).map_err(|e| {
-        let loc = e.location();
-        // The crate's message may carry its own snippet; the first line says what is wrong.
-        let msg = e.to_string();
-        let first = msg.lines().next().unwrap_or("invalid YAML");
-        // It may also repeat the location we give anyway.
-        let first = first.strip_prefix("error: ").unwrap_or(first);
-        let first = match first.split_once(": ") {
-            Some((head, rest)) if head.starts_with("line ") => rest,
-            _ => first,
-        }
-        .to_string();
-        DefError {
-            file: file.into(),
-            at: loc.map(|l| (l.line() as usize, l.column() as usize)),
-            key: None,
-            message: first,
-        }
-    })?;
+    let def: YamlDef = serde_saphyr::from_str(text).map_err(|e| parse_error(file, e))?;
     let n = def.goal_state.value.colors.len();
     if n == 0 {
         return Err(yaml_error(
@@ -95,27 +167,9 @@ pub fn load_yaml(file: &str, text: &str) -> Result<Puzzle, DefError> {
         ));
     }
     let mut moves: Vec<Move> = Vec::new();
-    let check_name = |name: &Spanned<String>, moves: &[Move]| -> Result<(), DefError> {
-        let s = &name.value;
-        if s.is_empty() || s.chars().any(|c| c.is_whitespace() || "()[],:".contains(c)) {
-            return Err(yaml_error(
-                file,
-                name.referenced,
-                format!("move name '{s}' must be non-empty, without spaces or ()[],:"),
-            ));
-        }
-        if moves.iter().any(|m| &m.name == s) {
-            return Err(yaml_error(
-                file,
-                name.referenced,
-                format!("move '{s}' is defined twice"),
-            ));
-        }
-        Ok(())
-    };
     for turn in &def.turn_set.base_turns {
         let t = &turn.value;
-        check_name(&t.name, &moves)?;
+        check_name(file, &t.name, &moves)?;
         let dst = flattened_cycles(file, &t.value, n, &t.name.value)?;
         let mut src = vec![0u16; n];
         for (a, &b) in dst.iter().enumerate() {
@@ -138,53 +192,10 @@ pub fn load_yaml(file: &str, text: &str) -> Result<Puzzle, DefError> {
             message: "no moves".into(),
         });
     }
-    let ones = vec![1u8; n];
     for ext in &def.turn_set.extenders {
         let e = &ext.value;
-        check_name(&e.name, &moves)?;
-        let mut params = Vec::new();
-        for p in &e.params {
-            match moves.iter().position(|m| m.name == p.value) {
-                Some(i) => params.push(&moves[i].perm),
-                None => {
-                    return Err(yaml_error(
-                        file,
-                        p.referenced,
-                        format!(
-                        "unknown move '{}' in extender '{}' (a parameter must be defined above it)",
-                        p.value, e.name.value
-                    ),
-                    ))
-                }
-            }
-        }
-        let perm = match e.function.value.as_str() {
-            "REVERSE" if params.len() == 1 => params[0].inverse(&ones),
-            "REVERSE" => {
-                return Err(yaml_error(
-                    file,
-                    e.function.referenced,
-                    format!("REVERSE takes exactly one move, got {}", params.len()),
-                ))
-            }
-            "COMBINE" if !params.is_empty() => params
-                .iter()
-                .fold(Perm::identity(n), |acc, p| acc.then(p, &ones)),
-            "COMBINE" => {
-                return Err(yaml_error(
-                    file,
-                    e.function.referenced,
-                    "COMBINE needs at least one move".into(),
-                ))
-            }
-            other => {
-                return Err(yaml_error(
-                    file,
-                    e.function.referenced,
-                    format!("unknown function '{other}': expected REVERSE or COMBINE"),
-                ))
-            }
-        };
+        check_name(file, &e.name, &moves)?;
+        let perm = extender_perm(file, e, &moves, n)?;
         moves.push(Move {
             name: e.name.value.clone(),
             perm,

@@ -44,119 +44,14 @@ impl CosetView {
     pub fn new(puzzle: &Puzzle, gens: &[Perm]) -> Result<CosetView, String> {
         let modulus = puzzle.modulus();
         let n = modulus.len();
-        let mut first = Vec::with_capacity(n);
-        let mut slots = 0;
-        for &k in &modulus {
-            first.push(slots);
-            slots += k as usize;
-        }
-        // The piece at `src[i]` in orientation o goes to `i` in orientation o + twist[i].
-        let mut orbits = DisjointSets::new(slots);
-        for g in gens {
-            for i in 0..n {
-                let from = g.src[i] as usize;
-                let k = modulus[i];
-                for o in 0..k {
-                    orbits.union(
-                        first[from] + o as usize,
-                        first[i] + ((o + g.twist[i]) % k) as usize,
-                    );
-                }
-            }
-        }
         let goal = &puzzle.goal;
-        let ignored = |q: usize| match puzzle.label_mod.get(goal.label[q] as usize) {
-            Some(&m) if m > 0 => m,
-            _ => modulus[q],
-        };
-        // Per position: the twist step the subgroup allows in place, and c(q).
-        let mut step = vec![0u8; n];
-        let mut frame = vec![0u8; n];
-        let mut root_position = vec![0usize; n];
-        for q in 0..n {
-            let k = modulus[q];
-            let home = orbits.find(first[q]);
-            let d = (1..k)
-                .find(|&o| orbits.find(first[q] + o as usize) == home)
-                .unwrap_or(k);
-            step[q] = gcd(d, ignored(q));
-            // The orbit's first slot: the first position with a slot in it, orientation 0 there.
-            let r = (0..=q)
-                .find(|&p| (0..modulus[p]).any(|o| orbits.find(first[p] + o as usize) == home))
-                .unwrap_or(q);
-            root_position[q] = r;
-            let r0 = orbits.find(first[r]);
-            frame[q] = (0..k)
-                .find(|&o| orbits.find(first[q] + o as usize) == r0)
-                .unwrap_or(0);
-        }
-        // Labels whose homes share an orbit become one colour.
-        let labels = goal.label_count();
-        let mut colours = DisjointSets::new(labels);
-        for q in 0..n {
-            colours.union(
-                goal.label[q] as usize,
-                goal.label[root_position[q]] as usize,
-            );
-        }
-        let mut class = vec![0u8; labels];
-        let mut names: Vec<String> = Vec::new();
-        for l in 0..labels {
-            let c = colours.find(l);
-            if c == l {
-                class[l] = names.len() as u8;
-                names.push(puzzle.label_names.get(l).cloned().unwrap_or_default());
-            } else {
-                class[l] = class[c];
-            }
-        }
-        // Each label's offset and step, which all its homes must agree on.
-        let mut offset = vec![None::<(u8, u8)>; labels];
-        for q in 0..n {
-            let d = step[q];
-            let v = (frame[q] % d + d - goal.ori[q] % d) % d;
-            let l = goal.label[q] as usize;
-            match offset[l] {
-                None => offset[l] = Some((v, d)),
-                Some(x) if x == (v, d) => {}
-                Some(_) => {
-                    return Err(format!(
-                    "the pieces labelled {} sit in frames the subgroup's orbits cannot reconcile",
-                    puzzle.label_names.get(l).map_or("?", |s| s.as_str())
-                ))
-                }
-            }
-        }
-        // Each engine orbit counts orientations modulo its step where all its positions share
-        // one, which shrinks the phase's space by the orientations it ignores; else modulo the
-        // label's step as the goal's look.
+        let slots = SlotOrbits::of(puzzle, gens, &modulus);
+        let (step, frame) = (&slots.step, &slots.frame);
+        let (class, names) = colour_classes(puzzle, &slots.root_position);
+        let offset = label_offsets(puzzle, step, frame)?;
+        let (view_mod, label_mod, kept) = orientation_steps(puzzle, step, &class, names.len())?;
         let offsets = puzzle.offsets();
         let mut view = puzzle.clone();
-        let mut view_mod = modulus.clone();
-        let mut label_mod = vec![0u8; names.len()];
-        let mut kept = Vec::new();
-        for (o, orbit) in puzzle.orbits.iter().enumerate() {
-            let range = offsets[o]..offsets[o] + orbit.size;
-            let d0 = step[range.start];
-            let uniform = range.clone().all(|q| step[q] == d0);
-            let one_colour = range
-                .clone()
-                .all(|q| class[goal.label[q] as usize] == class[goal.label[range.start] as usize]);
-            for q in range.clone() {
-                if uniform {
-                    view_mod[q] = d0;
-                } else {
-                    let c = class[goal.label[q] as usize] as usize;
-                    if label_mod[c] != 0 && label_mod[c] != step[q] {
-                        return Err("pieces of one colour turn in different steps".into());
-                    }
-                    label_mod[c] = step[q];
-                }
-            }
-            if !(uniform && d0 == 1 && one_colour) {
-                kept.extend(range);
-            }
-        }
         view.orbits = puzzle
             .orbits
             .iter()
@@ -333,4 +228,169 @@ fn gcd(a: u8, b: u8) -> u8 {
     } else {
         gcd(b, a % b)
     }
+}
+
+/// The slots (a position and an orientation) the subgroup's generators connect, seen from each
+/// position.
+struct SlotOrbits {
+    /// Per position: the twist step the subgroup allows in place.
+    step: Vec<u8>,
+    /// Per position: its orientation relative to its orbit's first slot, c(q).
+    frame: Vec<u8>,
+    /// Per position: the first position of its orbit.
+    root_position: Vec<usize>,
+}
+
+impl SlotOrbits {
+    fn of(puzzle: &Puzzle, gens: &[Perm], modulus: &[u8]) -> SlotOrbits {
+        let n = modulus.len();
+        let mut first = Vec::with_capacity(n);
+        let mut slots = 0;
+        for &k in modulus {
+            first.push(slots);
+            slots += k as usize;
+        }
+        // The piece at `src[i]` in orientation o goes to `i` in orientation o + twist[i].
+        let mut orbits = DisjointSets::new(slots);
+        for g in gens {
+            for i in 0..n {
+                let from = g.src[i] as usize;
+                let k = modulus[i];
+                for o in 0..k {
+                    orbits.union(
+                        first[from] + o as usize,
+                        first[i] + ((o + g.twist[i]) % k) as usize,
+                    );
+                }
+            }
+        }
+        let goal = &puzzle.goal;
+        let ignored = |q: usize| match puzzle.label_mod.get(goal.label[q] as usize) {
+            Some(&m) if m > 0 => m,
+            _ => modulus[q],
+        };
+        // Per position: the twist step the subgroup allows in place, and c(q).
+        let mut step = vec![0u8; n];
+        let mut frame = vec![0u8; n];
+        let mut root_position = vec![0usize; n];
+        for q in 0..n {
+            let k = modulus[q];
+            let home = orbits.find(first[q]);
+            let d = (1..k)
+                .find(|&o| orbits.find(first[q] + o as usize) == home)
+                .unwrap_or(k);
+            step[q] = gcd(d, ignored(q));
+            // The orbit's first slot: the first position with a slot in it, orientation 0 there.
+            let r = (0..=q)
+                .find(|&p| (0..modulus[p]).any(|o| orbits.find(first[p] + o as usize) == home))
+                .unwrap_or(q);
+            root_position[q] = r;
+            let r0 = orbits.find(first[r]);
+            frame[q] = (0..k)
+                .find(|&o| orbits.find(first[q] + o as usize) == r0)
+                .unwrap_or(0);
+        }
+        SlotOrbits {
+            step,
+            frame,
+            root_position,
+        }
+    }
+}
+
+/// Labels whose homes share an orbit become one colour: each label's colour, and the colours'
+/// names.
+fn colour_classes(puzzle: &Puzzle, root_position: &[usize]) -> (Vec<u8>, Vec<String>) {
+    let goal = &puzzle.goal;
+    let n = goal.label.len();
+    let labels = goal.label_count();
+    let mut colours = DisjointSets::new(labels);
+    for q in 0..n {
+        colours.union(
+            goal.label[q] as usize,
+            goal.label[root_position[q]] as usize,
+        );
+    }
+    let mut class = vec![0u8; labels];
+    let mut names: Vec<String> = Vec::new();
+    for l in 0..labels {
+        let c = colours.find(l);
+        if c == l {
+            class[l] = names.len() as u8;
+            names.push(puzzle.label_names.get(l).cloned().unwrap_or_default());
+        } else {
+            class[l] = class[c];
+        }
+    }
+    (class, names)
+}
+
+/// Each label's offset and step, which all its homes must agree on.
+fn label_offsets(
+    puzzle: &Puzzle,
+    step: &[u8],
+    frame: &[u8],
+) -> Result<Vec<Option<(u8, u8)>>, String> {
+    let goal = &puzzle.goal;
+    let labels = goal.label_count();
+    let mut offset = vec![None::<(u8, u8)>; labels];
+    for q in 0..goal.label.len() {
+        let d = step[q];
+        let v = (frame[q] % d + d - goal.ori[q] % d) % d;
+        let l = goal.label[q] as usize;
+        match offset[l] {
+            None => offset[l] = Some((v, d)),
+            Some(x) if x == (v, d) => {}
+            Some(_) => {
+                return Err(format!(
+                    "the pieces labelled {} sit in frames the subgroup's orbits cannot reconcile",
+                    puzzle.label_names.get(l).map_or("?", |s| s.as_str())
+                ))
+            }
+        }
+    }
+    Ok(offset)
+}
+
+/// Per position its orientations' modulus in the view, per colour its own (0: its orbit's), and
+/// the positions the view keeps.
+type Steps = (Vec<u8>, Vec<u8>, Vec<usize>);
+
+/// Each orbit's orientations modulo its step where all its positions share one (which shrinks
+/// the phase's space by the orientations it ignores), else each colour's modulo its step (as the
+/// goal's look). An orbit of one colour that every position turns freely is left out.
+fn orientation_steps(
+    puzzle: &Puzzle,
+    step: &[u8],
+    class: &[u8],
+    colours: usize,
+) -> Result<Steps, String> {
+    let goal = &puzzle.goal;
+    let offsets = puzzle.offsets();
+    let mut view_mod = puzzle.modulus();
+    let mut label_mod = vec![0u8; colours];
+    let mut kept = Vec::new();
+    for (o, orbit) in puzzle.orbits.iter().enumerate() {
+        let range = offsets[o]..offsets[o] + orbit.size;
+        let d0 = step[range.start];
+        let uniform = range.clone().all(|q| step[q] == d0);
+        let one_colour = range
+            .clone()
+            .all(|q| class[goal.label[q] as usize] == class[goal.label[range.start] as usize]);
+        for q in range.clone() {
+            if uniform {
+                view_mod[q] = d0;
+            } else {
+                let c = class[goal.label[q] as usize] as usize;
+                if label_mod[c] != 0 && label_mod[c] != step[q] {
+                    return Err("pieces of one colour turn in different steps".into());
+                }
+                label_mod[c] = step[q];
+            }
+        }
+        if !(uniform && d0 == 1 && one_colour) {
+            kept.extend(range);
+        }
+    }
+    Ok((view_mod, label_mod, kept))
 }

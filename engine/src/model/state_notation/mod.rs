@@ -77,6 +77,15 @@ type Cycle = (usize, Vec<(usize, usize, u8)>, u8);
 /// `+t` after a cycle turns the piece arriving at its first number; in a definition with several
 /// orbits, an orbit's name comes before its cycles.
 pub fn parse_effect(puzzle: &Puzzle, text: &str) -> Result<Perm, String> {
+    let cycles = cycles_of(puzzle, text)?;
+    match sticker_places(puzzle) {
+        Some(places) => sticker_effect(puzzle, &places, &cycles),
+        None => piece_effect(puzzle, &cycles),
+    }
+}
+
+/// The effect's cycles as written, each with its orbit and the twist after it.
+fn cycles_of(puzzle: &Puzzle, text: &str) -> Result<Vec<Cycle>, String> {
     let toks = tokens(text);
     // Cycles as lists of numbers, each with its orbit and twist.
     let mut cycles: Vec<Cycle> = Vec::new();
@@ -162,67 +171,77 @@ pub fn parse_effect(puzzle: &Puzzle, text: &str) -> Result<Perm, String> {
             }
         }
     }
+    Ok(cycles)
+}
+
+/// A sticker puzzle's effect: where each sticker goes, checked to move whole pieces.
+fn sticker_effect(
+    puzzle: &Puzzle,
+    places: &[Option<(usize, usize)>],
+    cycles: &[Cycle],
+) -> Result<Perm, String> {
     let modulus = puzzle.modulus();
-    if let Some(places) = sticker_places(puzzle) {
-        let map = puzzle.stickers.as_ref().expect("sticker definition");
-        let mut dst: Vec<usize> = (0..map.stickers).collect();
-        let mut used = vec![false; map.stickers];
-        for (_, cycle, twist) in &cycles {
-            if *twist != 0 || cycle.iter().any(|c| c.2 != 0) {
-                return Err(
-                    "a sticker effect shows turns by where stickers go: no '+t' here".into(),
-                );
-            }
-            for (k, &(s, col, _)) in cycle.iter().enumerate() {
-                if s >= map.stickers {
-                    return Err(format!(
-                        "column {col}: sticker {s} is out of range 0..{}",
-                        map.stickers - 1
-                    ));
-                }
-                if std::mem::replace(&mut used[s], true) {
-                    return Err(format!("column {col}: sticker {s} appears twice"));
-                }
-                dst[s] = cycle[(k + 1) % cycle.len()].0;
-            }
+    let map = puzzle.stickers.as_ref().expect("sticker definition");
+    let mut dst: Vec<usize> = (0..map.stickers).collect();
+    let mut used = vec![false; map.stickers];
+    for (_, cycle, twist) in cycles {
+        if *twist != 0 || cycle.iter().any(|c| c.2 != 0) {
+            return Err("a sticker effect shows turns by where stickers go: no '+t' here".into());
         }
-        let mut p = Perm::identity(puzzle.positions());
-        for (s, &d) in dst.iter().enumerate() {
-            match (places[s], places[d]) {
-                (None, None) if s == d => {}
-                (None, _) => {
-                    return Err(format!(
-                        "sticker {s} never moves in this puzzle, so it cannot go to {d}"
-                    ))
-                }
-                (_, None) => {
-                    return Err(format!(
-                        "sticker {d} never moves in this puzzle, so sticker {s} cannot go there"
-                    ))
-                }
-                (Some((b, j)), Some((b2, j2))) => {
-                    let k = modulus[b] as usize;
-                    let c = ((j2 + k - j) % k) as u8;
-                    if j == 0 {
-                        p.src[b2] = b as u16;
-                        p.twist[b2] = c;
-                    }
-                    let ob = &map.of_position[b];
-                    let o2 = &map.of_position[b2];
-                    let whole = (0..k).all(|x| dst[ob[x]] == o2[(x + c as usize) % k]);
-                    if !whole {
-                        return Err(format!(
-                            "the effect moves sticker {s} without the rest of its piece ({ob:?})"
-                        ));
-                    }
-                }
+        for (k, &(s, col, _)) in cycle.iter().enumerate() {
+            if s >= map.stickers {
+                return Err(format!(
+                    "column {col}: sticker {s} is out of range 0..{}",
+                    map.stickers - 1
+                ));
             }
+            if std::mem::replace(&mut used[s], true) {
+                return Err(format!("column {col}: sticker {s} appears twice"));
+            }
+            dst[s] = cycle[(k + 1) % cycle.len()].0;
         }
-        return Ok(p);
     }
     let mut p = Perm::identity(puzzle.positions());
+    for (s, &d) in dst.iter().enumerate() {
+        match (places[s], places[d]) {
+            (None, None) if s == d => {}
+            (None, _) => {
+                return Err(format!(
+                    "sticker {s} never moves in this puzzle, so it cannot go to {d}"
+                ))
+            }
+            (_, None) => {
+                return Err(format!(
+                    "sticker {d} never moves in this puzzle, so sticker {s} cannot go there"
+                ))
+            }
+            (Some((b, j)), Some((b2, j2))) => {
+                let k = modulus[b] as usize;
+                let c = ((j2 + k - j) % k) as u8;
+                if j == 0 {
+                    p.src[b2] = b as u16;
+                    p.twist[b2] = c;
+                }
+                let ob = &map.of_position[b];
+                let o2 = &map.of_position[b2];
+                let whole = (0..k).all(|x| dst[ob[x]] == o2[(x + c as usize) % k]);
+                if !whole {
+                    return Err(format!(
+                        "the effect moves sticker {s} without the rest of its piece ({ob:?})"
+                    ));
+                }
+            }
+        }
+    }
+    Ok(p)
+}
+
+/// A piece puzzle's effect: each cycle's pieces in its orbit, with their twists.
+fn piece_effect(puzzle: &Puzzle, cycles: &[Cycle]) -> Result<Perm, String> {
+    let modulus = puzzle.modulus();
+    let mut p = Perm::identity(puzzle.positions());
     let mut used = vec![false; puzzle.positions()];
-    for (o, cycle, twist) in &cycles {
+    for (o, cycle, twist) in cycles {
         let mut pos = Vec::new();
         for &(v, col, _) in cycle {
             let Some(i) = kpuzzle_position(puzzle, *o, v) else {

@@ -1,7 +1,7 @@
 //! States as `twisty apply` prints them (colours under a net, or a line per orbit) and as KPuzzle
 //! patterns, read back.
 
-use crate::model::{Puzzle, State};
+use crate::model::{Puzzle, State, StickerMap};
 use std::collections::BTreeMap;
 
 /// Parses a state as `twisty apply` prints it: sticker colours separated by spaces for a sticker
@@ -9,76 +9,87 @@ use std::collections::BTreeMap;
 /// orbit (`CORNERS: 0/2 4/1 ...`, piece and orientation); or a KPuzzle pattern
 /// (`{"CORNERS": {"pieces": [...], "orientation": [...]}}`).
 pub fn parse_state(puzzle: &Puzzle, text: &str) -> Result<State, String> {
-    let modulus = puzzle.modulus();
-    let mut s = puzzle.goal.clone();
     if let Some(map) = &puzzle.stickers {
-        // The colours line: the last with one word per sticker (the net's lines are shorter).
-        let line = text
-            .lines()
-            .rev()
-            .find(|l| l.split_whitespace().count() == map.stickers)
-            .unwrap_or(text);
-        let colors: Vec<&str> = line.split_whitespace().collect();
-        if colors.len() != map.stickers {
-            return Err(format!(
-                "expected {} sticker colours, found {}",
-                map.stickers,
-                colors.len()
-            ));
-        }
-        let placed: Vec<bool> = {
-            let mut v = vec![false; map.stickers];
-            map.of_position.iter().flatten().for_each(|&x| v[x] = true);
-            v
-        };
-        for (x, c) in colors.iter().enumerate() {
-            if !placed[x] && *c != map.colors[x] {
-                return Err(format!(
-                    "sticker {x} never moves, so it must be {}, not {c}",
-                    map.colors[x]
-                ));
-            }
-        }
-        // Each position's colours must be some piece's colours turned.
-        let mut homes: Vec<(u8, Vec<&str>)> = Vec::new();
-        for (i, stickers) in map.of_position.iter().enumerate() {
-            homes.push((
-                puzzle.goal.label[i],
-                stickers.iter().map(|&x| map.colors[x].as_str()).collect(),
-            ));
-        }
-        let mut count: BTreeMap<u8, i64> = BTreeMap::new();
-        for &l in &puzzle.goal.label {
-            *count.entry(l).or_default() += 1;
-        }
-        for (i, stickers) in map.of_position.iter().enumerate() {
-            let k = stickers.len();
-            let seen: Vec<&str> = stickers.iter().map(|&x| colors[x]).collect();
-            let hit = homes.iter().find_map(|(l, home)| {
-                (0..k)
-                    .find(|&r| (0..k).all(|j| seen[(j + r) % k] == home[j]))
-                    .map(|r| (*l, r))
-            });
-            let Some((l, r)) = hit else {
-                return Err(format!(
-                    "stickers {stickers:?} show {seen:?}: no piece has these colours"
-                ));
-            };
-            s.label[i] = l;
-            s.ori[i] = r as u8 % modulus[i];
-            *count.entry(l).or_default() -= 1;
-        }
-        if let Some((l, _)) = count.iter().find(|(_, &c)| c != 0) {
-            return Err(format!(
-                "piece {} appears the wrong number of times",
-                puzzle.label_names[*l as usize]
-            ));
-        }
-        return Ok(s);
+        return sticker_state(puzzle, map, text);
     }
     if !text.trim_start().starts_with('{') {
         return parse_orbit_lines(puzzle, text);
     }
+    kpuzzle_pattern(puzzle, text)
+}
+
+/// A sticker puzzle's state from its colours line: each position's colours some piece's, turned.
+fn sticker_state(puzzle: &Puzzle, map: &StickerMap, text: &str) -> Result<State, String> {
+    let modulus = puzzle.modulus();
+    let mut s = puzzle.goal.clone();
+    // The colours line: the last with one word per sticker (the net's lines are shorter).
+    let line = text
+        .lines()
+        .rev()
+        .find(|l| l.split_whitespace().count() == map.stickers)
+        .unwrap_or(text);
+    let colors: Vec<&str> = line.split_whitespace().collect();
+    if colors.len() != map.stickers {
+        return Err(format!(
+            "expected {} sticker colours, found {}",
+            map.stickers,
+            colors.len()
+        ));
+    }
+    let placed: Vec<bool> = {
+        let mut v = vec![false; map.stickers];
+        map.of_position.iter().flatten().for_each(|&x| v[x] = true);
+        v
+    };
+    for (x, c) in colors.iter().enumerate() {
+        if !placed[x] && *c != map.colors[x] {
+            return Err(format!(
+                "sticker {x} never moves, so it must be {}, not {c}",
+                map.colors[x]
+            ));
+        }
+    }
+    // Each position's colours must be some piece's colours turned.
+    let mut homes: Vec<(u8, Vec<&str>)> = Vec::new();
+    for (i, stickers) in map.of_position.iter().enumerate() {
+        homes.push((
+            puzzle.goal.label[i],
+            stickers.iter().map(|&x| map.colors[x].as_str()).collect(),
+        ));
+    }
+    let mut count: BTreeMap<u8, i64> = BTreeMap::new();
+    for &l in &puzzle.goal.label {
+        *count.entry(l).or_default() += 1;
+    }
+    for (i, stickers) in map.of_position.iter().enumerate() {
+        let k = stickers.len();
+        let seen: Vec<&str> = stickers.iter().map(|&x| colors[x]).collect();
+        let hit = homes.iter().find_map(|(l, home)| {
+            (0..k)
+                .find(|&r| (0..k).all(|j| seen[(j + r) % k] == home[j]))
+                .map(|r| (*l, r))
+        });
+        let Some((l, r)) = hit else {
+            return Err(format!(
+                "stickers {stickers:?} show {seen:?}: no piece has these colours"
+            ));
+        };
+        s.label[i] = l;
+        s.ori[i] = r as u8 % modulus[i];
+        *count.entry(l).or_default() -= 1;
+    }
+    if let Some((l, _)) = count.iter().find(|(_, &c)| c != 0) {
+        return Err(format!(
+            "piece {} appears the wrong number of times",
+            puzzle.label_names[*l as usize]
+        ));
+    }
+    Ok(s)
+}
+
+/// A state as a KPuzzle pattern in JSON, one per orbit.
+fn kpuzzle_pattern(puzzle: &Puzzle, text: &str) -> Result<State, String> {
+    let mut s = puzzle.goal.clone();
     let v: serde_json::Value = serde_json::from_str(text)
         .map_err(|e| format!("line {} column {}: {e}", e.line(), e.column()))?;
     let obj = v

@@ -17,7 +17,7 @@
 //! the next run.
 
 use crate::model::metric::{MoveSet, PairPruner};
-use crate::model::{Puzzle, State};
+use crate::model::{Perm, Puzzle, State};
 use crate::solving::search_tree::Bounds;
 use crate::tables::near_table;
 use crate::tables::pattern_db::{self, Part};
@@ -114,19 +114,7 @@ impl Heuristics {
         reports: Reports,
     ) -> Result<Heuristics, String> {
         let modulus = puzzle.modulus();
-        // The tables search backwards from the goal, so they use the inverses.
-        let mut perms = set.perms.clone();
-        let inverses: Vec<usize> = set
-            .perms
-            .iter()
-            .map(|p| {
-                let inv = p.inverse(&modulus);
-                perms.iter().position(|q| *q == inv).unwrap_or_else(|| {
-                    perms.push(inv);
-                    perms.len() - 1
-                })
-            })
-            .collect();
+        let (perms, inverses) = with_inverses(&set.perms, &modulus);
         let cache = cache_dir.map(|d| TableStore {
             dir: d.to_path_buf(),
             key,
@@ -134,25 +122,7 @@ impl Heuristics {
         let goals = puzzle.goals();
         let closed = perms.len() == set.perms.len();
         let coords = coordinates(puzzle, &perms, PATTERN_LIMIT)?;
-        // Pairs of parts (the strongest bounds), the largest first, in half the budget; one
-        // that says nothing the ones chosen do not (all its coordinates inside one of them) is
-        // left out.
-        let mut parts = pattern_db::parts(&coords);
-        let mut pairs = if closed {
-            pattern_db::pairs(&parts, PATTERN_DB_LIMIT)
-        } else {
-            Vec::new()
-        };
-        // Components too large for a pair of all their pieces pair some of them (where they
-        // are, how they are turned), chosen among the rest by size alike.
-        if closed {
-            for (places, twists) in tracked_parts(puzzle, &perms, PATTERN_DB_LIMIT) {
-                let (outer, inner) = Part::tracked_pair(places, twists);
-                pairs.push((parts.len(), parts.len() + 1));
-                parts.extend([outer, inner]);
-            }
-            pairs.sort_by_key(|&(i, j)| std::cmp::Reverse(parts[i].size * parts[j].size));
-        }
+        let (parts, pairs) = candidate_pairs(puzzle, &coords, &perms, closed);
         let mut notes = Notes::default();
         let mut note = |t: String, s: Step, w: String, secs: f64| notes.add(t, s, w, secs);
         let moves = perms.len();
@@ -323,4 +293,44 @@ impl Heuristics {
         }
         out
     }
+}
+
+/// The moves and their inverses, which the tables search with (backwards from the goal): the
+/// inverses not among the moves are added after them; per move, its inverse's index.
+fn with_inverses(moves: &[Perm], modulus: &[u8]) -> (Vec<Perm>, Vec<usize>) {
+    let mut perms = moves.to_vec();
+    let inverses = moves
+        .iter()
+        .map(|p| {
+            let inv = p.inverse(modulus);
+            perms.iter().position(|q| *q == inv).unwrap_or_else(|| {
+                perms.push(inv);
+                perms.len() - 1
+            })
+        })
+        .collect();
+    (perms, inverses)
+}
+
+/// The pattern databases that could be built, as pairs of parts, the largest first (only where
+/// the moves are closed under inverse): pairs of whole coordinates, and for components too large
+/// for a pair of all their pieces, some of them (where they are, how they are turned).
+fn candidate_pairs(
+    puzzle: &Puzzle,
+    coords: &[Coord],
+    perms: &[Perm],
+    closed: bool,
+) -> (Vec<Part>, Vec<(usize, usize)>) {
+    let mut parts = pattern_db::parts(coords);
+    if !closed {
+        return (parts, Vec::new());
+    }
+    let mut pairs = pattern_db::pairs(&parts, PATTERN_DB_LIMIT);
+    for (places, twists) in tracked_parts(puzzle, perms, PATTERN_DB_LIMIT) {
+        let (outer, inner) = Part::tracked_pair(places, twists);
+        pairs.push((parts.len(), parts.len() + 1));
+        parts.extend([outer, inner]);
+    }
+    pairs.sort_by_key(|&(i, j)| std::cmp::Reverse(parts[i].size * parts[j].size));
+    (parts, pairs)
 }

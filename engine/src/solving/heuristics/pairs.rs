@@ -118,6 +118,58 @@ pub(super) struct Chosen {
     pub bytes: u64,
 }
 
+impl Chosen {
+    /// A pair taken: its table opened where the cache keeps it (one kept without its last levels
+    /// also to be completed), else planned, to be built when a search pays for it.
+    fn open_or_plan(
+        &mut self,
+        (what, name): (String, String),
+        (outer, inner): (&Part, &Part),
+        moves: usize,
+        cache: Option<&TableStore>,
+        goals: &[State],
+        note: &mut dyn FnMut(String, Step, String, f64),
+    ) {
+        let t = Instant::now();
+        let kept = cache.and_then(|c| {
+            let table = Floored::open(c, &what, PATTERN_NAME, outer.size * inner.size)?;
+            Some(PatternDb::opened(
+                outer.clone(),
+                inner.clone(),
+                moves,
+                table,
+                c,
+                &what,
+            ))
+        });
+        let p = Pending {
+            goals: goals.to_vec(),
+            outer: outer.clone(),
+            inner: inner.clone(),
+            what,
+            completes: None,
+        };
+        match kept {
+            Some(db) => {
+                let why = if db.table.whole {
+                    "kept in the cache folder"
+                } else {
+                    "kept in the cache folder without its last levels"
+                };
+                note(name, Step::Opened, why.into(), t.elapsed().as_secs_f64());
+                if !db.table.whole {
+                    self.pending.push(Pending {
+                        completes: Some(self.patterns.len()),
+                        ..p
+                    });
+                }
+                self.patterns.push(db);
+            }
+            None => self.pending.push(p),
+        }
+    }
+}
+
 /// Pairs of parts (the strongest bounds), the largest first, in half the memory; one that says
 /// nothing the ones taken do not (all its coordinates inside one of them) is left out, and so is
 /// one past [`MAX_PATTERNS`]. Kept ones are opened from `cache`; `note` hears of each.
@@ -177,43 +229,7 @@ pub(super) fn choose(
         taken.push((a, b));
         out.pairs.push((what.clone(), outer.clone(), inner.clone()));
         out.bytes += bytes;
-        let t = Instant::now();
-        let kept = cache.and_then(|c| {
-            let table = Floored::open(c, &what, PATTERN_NAME, outer.size * inner.size)?;
-            Some(PatternDb::opened(
-                outer.clone(),
-                inner.clone(),
-                moves,
-                table,
-                c,
-                &what,
-            ))
-        });
-        let p = Pending {
-            goals: goals.clone(),
-            outer: outer.clone(),
-            inner: inner.clone(),
-            what,
-            completes: None,
-        };
-        match kept {
-            Some(db) => {
-                let why = if db.table.whole {
-                    "kept in the cache folder"
-                } else {
-                    "kept in the cache folder without its last levels"
-                };
-                note(name, Step::Opened, why.into(), t.elapsed().as_secs_f64());
-                if !db.table.whole {
-                    out.pending.push(Pending {
-                        completes: Some(out.patterns.len()),
-                        ..p
-                    });
-                }
-                out.patterns.push(db);
-            }
-            None => out.pending.push(p),
-        }
+        out.open_or_plan((what, name), (outer, inner), moves, cache, &goals, note);
     }
     if past_limit > SHOWN_PAST_LIMIT {
         let more = format!("{} more pairs", past_limit - SHOWN_PAST_LIMIT);

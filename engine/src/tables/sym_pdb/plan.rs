@@ -65,35 +65,7 @@ pub fn choose(puzzle: &Puzzle, moves: &[Perm], names: &[String], limit: usize) -
             .find(|c| c.is_ori() && c.positions() == positions)
             .cloned()
     };
-    let supports: Vec<Vec<bool>> = moves.iter().map(support).collect();
-    // Components of distinct labels, untwisted at the goal: (positions, tracked label sets).
-    let mut components: Vec<(Vec<usize>, Vec<Vec<u8>>)> = Vec::new();
-    for c in coords.iter().filter(|c| c.is_ori()) {
-        let pos = c.positions().to_vec();
-        if pos.iter().any(|&q| puzzle.goal.ori[q] != 0) {
-            continue;
-        }
-        let mut sets: Vec<Vec<u8>> = vec![Vec::new()];
-        let mut labels: Vec<u8> = pos.iter().map(|&q| puzzle.goal.label[q]).collect();
-        labels.sort_unstable();
-        labels.dedup();
-        if labels.len() == pos.len() {
-            for sm in &supports {
-                let beside: Vec<usize> = (0..moves.len())
-                    .filter(|&o| (0..sm.len()).all(|q| !(sm[q] && supports[o][q])))
-                    .collect();
-                let set: Vec<u8> = pos
-                    .iter()
-                    .filter(|&&q| !sm[q] && beside.iter().all(|&o| !supports[o][q]))
-                    .map(|&q| puzzle.goal.label[q])
-                    .collect();
-                if !set.is_empty() && set.len() < pos.len() && !sets.contains(&set) {
-                    sets.push(set);
-                }
-            }
-        }
-        components.push((pos, sets));
-    }
+    let components = components(puzzle, moves, &coords);
     // (Finding the symmetries takes the 7x7x7 more than a second: only where a table may come.)
     let fits = |(pos, sets): &(Vec<usize>, Vec<Vec<u8>>)| {
         let twists = twists_of(pos).map_or(1, |c| c.size);
@@ -127,29 +99,11 @@ pub fn choose(puzzle: &Puzzle, moves: &[Perm], names: &[String], limit: usize) -
                 let Some(inner_twists) = twists_of(ipos) else {
                     continue;
                 };
-                let inner_homes = vec![0u8; ipos.len()];
-                let mut syms = Vec::new();
-                let (mut outer_images, mut inner_images) = (Vec::new(), Vec::new());
-                for s in &all {
-                    let o = ComponentImage::new(&slots, &s.slots, pos, &outer_homes);
-                    let i = ComponentImage::new(&slots, &s.slots, ipos, &inner_homes);
-                    if let (Some(o), Some(i)) = (o, i) {
-                        syms.push(s.clone());
-                        outer_images.push(o);
-                        inner_images.push(i);
-                    }
-                }
-                if syms.is_empty() {
+                let Some((syms, outer_images, inner_images)) =
+                    images(&all, &slots, (pos, &outer_homes), ipos)
+                else {
                     continue;
-                }
-                // The classes need a group (each symmetry's inverse and products among them); more
-                // than a class word holds, or a set `elements` left unfinished, reduce by nothing
-                // (the identity, which `elements` lists first).
-                if syms.len() > MAX_SYMS || !is_group(&syms) {
-                    syms.truncate(1);
-                    outer_images.truncate(1);
-                    inner_images.truncate(1);
-                }
+                };
                 let estimate = outer_size / syms.len() * inner_twists.size;
                 if estimate > limit {
                     continue;
@@ -179,6 +133,80 @@ pub fn choose(puzzle: &Puzzle, moves: &[Perm], names: &[String], limit: usize) -
         }
     }
     best
+}
+
+/// The components whose pieces are all distinct and untwisted at the goal, each with the sets of
+/// its labels a table may track: none (the first), and per move the pieces that neither it nor
+/// any move disjoint from it moves.
+fn components(
+    puzzle: &Puzzle,
+    moves: &[Perm],
+    coords: &[Coord],
+) -> Vec<(Vec<usize>, Vec<Vec<u8>>)> {
+    let supports: Vec<Vec<bool>> = moves.iter().map(support).collect();
+    let mut components: Vec<(Vec<usize>, Vec<Vec<u8>>)> = Vec::new();
+    for c in coords.iter().filter(|c| c.is_ori()) {
+        let pos = c.positions().to_vec();
+        if pos.iter().any(|&q| puzzle.goal.ori[q] != 0) {
+            continue;
+        }
+        let mut sets: Vec<Vec<u8>> = vec![Vec::new()];
+        let mut labels: Vec<u8> = pos.iter().map(|&q| puzzle.goal.label[q]).collect();
+        labels.sort_unstable();
+        labels.dedup();
+        if labels.len() == pos.len() {
+            for sm in &supports {
+                let beside: Vec<usize> = (0..moves.len())
+                    .filter(|&o| (0..sm.len()).all(|q| !(sm[q] && supports[o][q])))
+                    .collect();
+                let set: Vec<u8> = pos
+                    .iter()
+                    .filter(|&&q| !sm[q] && beside.iter().all(|&o| !supports[o][q]))
+                    .map(|&q| puzzle.goal.label[q])
+                    .collect();
+                if !set.is_empty() && set.len() < pos.len() && !sets.contains(&set) {
+                    sets.push(set);
+                }
+            }
+        }
+        components.push((pos, sets));
+    }
+    components
+}
+
+/// The symmetries that map both components onto themselves, and each one's image of the outer
+/// (its pieces' homes by class) and the inner component: `None` where there is none. More than a
+/// class word holds, or a set that is not a group, reduce by the identity alone.
+fn images(
+    all: &[Symmetry],
+    slots: &Slots,
+    (pos, outer_homes): (&[usize], &[u8]),
+    ipos: &[usize],
+) -> Option<(Vec<Symmetry>, Vec<ComponentImage>, Vec<ComponentImage>)> {
+    let inner_homes = vec![0u8; ipos.len()];
+    let mut syms = Vec::new();
+    let (mut outer_images, mut inner_images) = (Vec::new(), Vec::new());
+    for s in all {
+        let o = ComponentImage::new(slots, &s.slots, pos, outer_homes);
+        let i = ComponentImage::new(slots, &s.slots, ipos, &inner_homes);
+        if let (Some(o), Some(i)) = (o, i) {
+            syms.push(s.clone());
+            outer_images.push(o);
+            inner_images.push(i);
+        }
+    }
+    if syms.is_empty() {
+        return None;
+    }
+    // The classes need a group (each symmetry's inverse and products among them); more than a
+    // class word holds, or a set `elements` left unfinished, reduce by nothing (the identity,
+    // which `elements` lists first).
+    if syms.len() > MAX_SYMS || !is_group(&syms) {
+        syms.truncate(1);
+        outer_images.truncate(1);
+        inner_images.truncate(1);
+    }
+    Some((syms, outer_images, inner_images))
 }
 
 /// Whether the symmetries (by their action on the moves) hold each one's inverse and every product.
