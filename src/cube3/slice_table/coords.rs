@@ -349,16 +349,20 @@ impl SliceCoords {
     /// The edge coordinate (E-slice places, M-slice places among the rest, E-slice flips) of `c`.
     #[inline(always)]
     pub fn edge(&self, c: &CubieCube) -> usize {
-        let fast = FastCube::from_cubie(c);
+        // The search cube is made in each arm, not once before them: an arm that reads the edges
+        // alone then leaves the corners' half of it unmade (the move tables' build makes a
+        // million of these; made once ahead, they lengthened cube3-opt's start: see
+        // docs/performance.md, issue 68).
+        let fast = || FastCube::from_cubie(c);
         match self.shape.edges {
-            Edges::Layers | Edges::LayerFlips => self.layer_edge(&fast),
-            Edges::SliceFlips => self.slice_flip_edge(&fast),
+            Edges::Layers | Edges::LayerFlips => self.layer_edge(&fast()),
+            Edges::SliceFlips => self.slice_flip_edge(&fast()),
             Edges::FlipMin(k) => {
-                let (places, flips) = self.flip_min_view(&fast, 0);
+                let (places, flips) = self.flip_min_view(&fast(), 0);
                 places << k | (flips & ((1 << k) - 1))
             }
             Edges::Slices | Edges::Flips => {
-                let (e, m, f) = fast.edge_masks();
+                let (e, m, f) = fast().edge_masks();
                 self.edge_of_masks(e, m, f)
             }
         }
