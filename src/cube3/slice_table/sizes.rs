@@ -1,7 +1,7 @@
 //! The size ladder of the slice table ([`SIZES`]): each size's shape, bytes, file, and the speed
 //! and build time cube3-opt quotes for it; which size a budget or the kept tables pick.
 
-use super::shape::{Corners, Edges, Shape};
+use super::shape::Shape;
 use crate::bytes::show;
 use crate::dist_table::line_table;
 use std::path::Path;
@@ -32,8 +32,8 @@ const fn size(shape: Shape, seconds_17: f64, seconds_18: Option<f64>, build: f64
     }
 }
 
-use Corners::{HalfTurns, Places, PlacesParity};
-use Edges::{FlipMin, Flips, LayerFlips, Layers, SliceFlips, Slices};
+use super::shape::Corners::{HalfTurns, Places, PlacesParity};
+use super::shape::Edges::{FlipMin, Flips, LayerFlips, Layers, SliceFlips, Slices};
 
 // Measured by `bench cube3-sizes` on this project's machine, 2 threads (docs/performance.md,
 // "cube3-opt's sizes"); nissy's kind (`Edges::FlipMin`) on all 25 of nissy's 17-move scrambles.
@@ -54,12 +54,12 @@ pub const SIZES: [TableSize; 8] = [
 /// beats this one at both lengths measured at two thirds of its size: docs/performance.md).
 pub const HALVES_SMALL: TableSize = size(Shape::new(HalfTurns, Slices), 12.3, None, 22.0);
 
-/// The slices' flip parities at their smallest (113 MB; [`Edges::SliceFlips`]): the size CI
+/// The slices' flip parities at their smallest (113 MB; [`super::Edges::SliceFlips`]): the size CI
 /// proves them on, beside the group written out (the ladder's 664 MB size keeps them with the
 /// half-turn corners; at 113 and 226 MB nissy's kind of table beats them: docs/performance.md).
 pub const FLIP_PARITIES_SMALL: TableSize = size(Shape::new(Places, SliceFlips), 13.9, None, 29.0);
 
-/// vcube's coordinates without the flips ([`Edges::Layers`]; 30 MB): the small size CI proves
+/// vcube's coordinates without the flips ([`super::Edges::Layers`]; 30 MB): the small size CI proves
 /// those coordinates and the search's rules for them on (the ladder's 7.1 GiB size adds the U-D
 /// edges' flips).
 pub const LAYERS_SMALL: TableSize = size(Shape::new(Places, Layers), 0.0, None, 4.0);
