@@ -2,25 +2,18 @@
 //! corner sits in its own tetrad, twisted 0, and every edge in its own slice (nissy's H48 group),
 //! optionally with even permutations only and the four E-slice edges unflipped.
 //!
-//! - The corner coordinate: which positions hold the tetrad {URF, ULB, DLF, DRB} (70), the twist
-//!   (2,187) and, with `Corners::PlacesParity`, the permutation's parity; with
-//!   `Corners::HalfTurns`, the places' coset of the half-turn group instead of the tetrad's places
-//!   (420: [`corner_cosets`]). It is reduced
-//!   by the 48 symmetries (without flips: 3,393 classes, nissy's) or the 16 U-D ones (with flips,
+//! - The corners: which places hold the tetrad {URF, ULB, DLF, DRB} (70), the twist (2,187) and, by
+//!   the shape's [`Corners`], the parity or the places' half-turn coset instead (420). Reduced by
+//!   the 48 symmetries (without flips: 3,393 classes, nissy's) or the 16 U-D ones (with flips,
 //!   which only those keep: 9,996), the classes indexing the table's rows.
-//!
-//! [`corner_cosets`]: super::corner_cosets
-//! - The edge coordinate: which positions hold the E-slice edges (495), which of the other eight
-//!   hold the M-slice edges (70) and, by the shape's [`Edges`], the flips it keeps (with
-//!   `Edges::Flips`, the E-slice edges' flips in position order: 16).
+//! - The edges: which places hold the E-slice edges (495), which of the other eight the M-slice
+//!   edges (70) and, by the shape's [`Edges`], the flips kept (`Edges::Flips`: the E-slice's, 16).
 //!
 //! Both are functions of the cube's coset (relabelling pieces within a tetrad or slice changes
 //! neither), the group is fixed by the symmetries (all 48 without the flips), and it holds every
-//! half turn. With `Edges::Layers` (vcube's coordinates) the corners' set is the U layer's and the
-//! edges' are [`layer_edges`]'s; that group holds the U and D turns instead, and the search
-//! reads which moves each view's group holds from the coordinates.
-//!
-//! [`layer_edges`]: super::layer_edges
+//! half turn. With vcube's coordinates (`Edges::Layers`, `super::layer_edges`) the corners' set is
+//! the U layer's; that group holds the U and D turns instead, and the search reads which moves each
+//! view's group holds from the coordinates.
 
 use super::corner_cosets::HalfTurnCosets;
 use super::edge_masks::{Compress, EdgeSym};
