@@ -51,6 +51,35 @@ fn key_error(file: &str, key: String, message: String) -> DefError {
     }
 }
 
+/// Each of an orbit's lists has one entry a piece (`numPieces`).
+fn numbered<const N: usize>(
+    file: &str,
+    key: &str,
+    lists: [(&str, &Vec<i64>); N],
+    size: usize,
+) -> Result<(), DefError> {
+    match lists.iter().find(|(_, v)| v.len() != size) {
+        Some((what, v)) => Err(key_error(
+            file,
+            format!("{key}.{what}"),
+            format!("has {} entries, expected numPieces = {size}", v.len()),
+        )),
+        None => Ok(()),
+    }
+}
+
+/// A piece's number in an orbit of `size` pieces.
+fn piece_number(file: &str, key: String, n: i64, size: usize) -> Result<(), DefError> {
+    if n < 0 || n as usize >= size {
+        return Err(key_error(
+            file,
+            key,
+            format!("{n} is out of range 0..{}", size - 1),
+        ));
+    }
+    Ok(())
+}
+
 /// Loads a KPuzzle definition.
 pub fn load_kpuzzle(file: &str, text: &str) -> Result<Puzzle, DefError> {
     let def: KPuzzleDef = serde_json::from_str(text).map_err(|e| DefError {
@@ -210,23 +239,14 @@ fn goal_of(file: &str, def: &KPuzzleDef, orbits: &mut [Orbit]) -> Result<Goal, D
             ));
         };
         let (m, per_piece) = orientation_mod(file, &key, o, pat.orientation_mod.as_deref())?;
-        for (what, v) in [("pieces", &pat.pieces), ("orientation", &pat.orientation)] {
-            if v.len() != o.size {
-                return Err(key_error(
-                    file,
-                    format!("{key}.{what}"),
-                    format!("has {} entries, expected numPieces = {}", v.len(), o.size),
-                ));
-            }
-        }
+        numbered(
+            file,
+            &key,
+            [("pieces", &pat.pieces), ("orientation", &pat.orientation)],
+            o.size,
+        )?;
         for (i, (&p, &r)) in pat.pieces.iter().zip(&pat.orientation).enumerate() {
-            if p < 0 || p as usize >= o.size {
-                return Err(key_error(
-                    file,
-                    format!("{key}.pieces[{i}]"),
-                    format!("{p} is out of range 0..{}", o.size - 1),
-                ));
-            }
+            piece_number(file, format!("{key}.pieces[{i}]"), p, o.size)?;
             if r < 0 || r as usize >= o.ori as usize {
                 return Err(key_error(
                     file,
@@ -282,27 +302,14 @@ fn move_of(
     for (k, o) in orbits.iter().enumerate() {
         if let Some(t) = transformation.get(&o.name) {
             let key = format!("moves.{name}.{}", o.name);
-            for (what, v) in [
+            let lists = [
                 ("permutation", &t.permutation),
                 ("orientationDelta", &t.orientation_delta),
-            ] {
-                if v.len() != o.size {
-                    return Err(key_error(
-                        file,
-                        format!("{key}.{what}"),
-                        format!("has {} entries, expected numPieces = {}", v.len(), o.size),
-                    ));
-                }
-            }
+            ];
+            numbered(file, &key, lists, o.size)?;
             let mut seen = vec![false; o.size];
             for (i, (&s, &d)) in t.permutation.iter().zip(&t.orientation_delta).enumerate() {
-                if s < 0 || s as usize >= o.size {
-                    return Err(key_error(
-                        file,
-                        format!("{key}.permutation[{i}]"),
-                        format!("{s} is out of range 0..{}", o.size - 1),
-                    ));
-                }
+                piece_number(file, format!("{key}.permutation[{i}]"), s, o.size)?;
                 if std::mem::replace(&mut seen[s as usize], true) {
                     return Err(key_error(
                         file,
