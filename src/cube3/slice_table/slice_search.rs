@@ -156,7 +156,7 @@ impl<'a> SliceSearch<'a> {
         let halves = (0..N_MOVES)
             .filter(|&m| is_half(m))
             .fold(0, |b, m| b | 1 << m);
-        assert!(coords.shape.layers() || keeps == [halves; 3], "{keeps:?}");
+        assert!(coords.shape.layers() || keeps == [halves; 3], "{:?}", keeps);
         SliceSearch {
             coords,
             table,
