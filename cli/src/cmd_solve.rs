@@ -11,7 +11,7 @@ use engine::model::state_notation;
 use engine::model::{Perm, Puzzle, State};
 use engine::solving::solver::{FullTable, Method, Options, Solver};
 use std::io::Write;
-use std::path::PathBuf;
+use std::path::{Path, PathBuf};
 use std::time::Instant;
 
 #[derive(clap::Args)]
@@ -156,10 +156,7 @@ pub fn run(args: SolveArgs, w: &mut impl Write) -> Result<()> {
     // (Tables built between the search's iterations count as tables, not search.)
     let tables_before = solver.table_secs();
     let (path, what, from) = match mode {
-        Mode::Many(file) => {
-            let text = solve_many::read(&file)?;
-            return solve_many::run(&p, &chosen, &solver, &text, args.max_depth, w);
-        }
+        Mode::Many(file) => return many(&p, &chosen, &solver, &file, args.max_depth, w),
         Mode::Effect(perm) => (
             solver.sequence_for(&perm, args.max_depth)?,
             "effect",
@@ -223,6 +220,44 @@ fn optimal_solver(args: &SolveArgs, chosen: &Chosen, cache_dir: Option<PathBuf>)
         eprintln!("note: the full table does not fit in --memory {memory} (or has too many ranks to count); searching");
     }
     Ok(solver)
+}
+
+/// `--scrambles FILE`: every line's optimal answer, the tables built once.
+fn many(
+    p: &Puzzle,
+    chosen: &Chosen,
+    solver: &Solver,
+    file: &Path,
+    max_depth: u32,
+    w: &mut impl Write,
+) -> Result<()> {
+    let text = solve_many::read(file)?;
+    let perms: Vec<_> = chosen.set.perms.iter().collect();
+    let reach = Reachable::new(&chosen.puzzle, &perms);
+    let line = |l: &str| one_line(p, chosen, &reach, solver, l, max_depth);
+    solve_many::run(&text, line, w)
+}
+
+/// One line of `--scrambles`: its optimal answer as the user's move names.
+fn one_line(
+    p: &Puzzle,
+    chosen: &Chosen,
+    reach: &Reachable,
+    solver: &Solver,
+    line: &str,
+    max_depth: u32,
+) -> Result<Vec<String>> {
+    let s = scrambled(p, line)?;
+    let state = chosen.state(&s)?;
+    if reach.reaches(&chosen.puzzle, &state) == Reach::No {
+        return Err("the chosen moves cannot reach this state".into());
+    }
+    let path = solver
+        .solve_reporting(&state, max_depth, &|_, _, _| {})
+        .ok_or(format!(
+            "no sequence of at most {max_depth} moves reaches it"
+        ))?;
+    Ok(chosen.names(&s, &path))
 }
 
 /// How long the reachability check waits before it starts (see [`check_beside`]).

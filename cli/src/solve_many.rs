@@ -2,12 +2,8 @@
 //! line in input order; a line that cannot be solved gets an empty answer and a message naming its
 //! line, and the others go on.
 
-use crate::cmd_common::{io, scrambled, Result};
+use crate::cmd_common::{io, Result};
 use crate::progress_bars::BatchProgress;
-use engine::model::choice::Chosen;
-use engine::model::reachable::{Reach, Reachable};
-use engine::model::Puzzle;
-use engine::solving::solver::Solver;
 use std::io::{Read, Write};
 use std::path::Path;
 use std::time::Instant;
@@ -25,24 +21,20 @@ pub fn read(file: &Path) -> Result<String> {
     Ok(text)
 }
 
-/// Solves each line of `text` (a scramble) and writes its answer; fails at the end when a line
-/// failed.
+/// Answers each line of `text` (a scramble) with `solve`'s move names, one line each in input
+/// order, with a bar; fails at the end when a line failed. The batch alone: what a line's answer
+/// is, `twisty solve` says.
 pub fn run(
-    p: &Puzzle,
-    chosen: &Chosen,
-    solver: &Solver,
     text: &str,
-    max_depth: u32,
+    mut solve: impl FnMut(&str) -> Result<Vec<String>>,
     w: &mut impl Write,
 ) -> Result<()> {
-    let perms: Vec<_> = chosen.set.perms.iter().collect();
-    let reach = &Reachable::new(&chosen.puzzle, &perms);
     let lines: Vec<&str> = text.lines().collect();
     let mut bar = BatchProgress::new(lines.len() as u64);
     let (mut failed, mut moves) = (0, 0usize);
     let start = Instant::now();
     for (i, line) in lines.iter().enumerate() {
-        let answer = solve_line(p, chosen, reach, solver, line, max_depth);
+        let answer = solve(line);
         bar.done();
         match answer {
             Ok(names) => {
@@ -69,26 +61,4 @@ pub fn run(
         1 => Err("1 line not solved (said above)".into()),
         n => Err(format!("{n} lines not solved (said above)")),
     }
-}
-
-/// One line's optimal answer as the user's move names.
-fn solve_line(
-    p: &Puzzle,
-    chosen: &Chosen,
-    reach: &Reachable,
-    solver: &Solver,
-    line: &str,
-    max_depth: u32,
-) -> Result<Vec<String>> {
-    let s = scrambled(p, line)?;
-    let state = chosen.state(&s)?;
-    if reach.reaches(&chosen.puzzle, &state) == Reach::No {
-        return Err("the chosen moves cannot reach this state".into());
-    }
-    let path = solver
-        .solve_reporting(&state, max_depth, &|_, _, _| {})
-        .ok_or(format!(
-            "no sequence of at most {max_depth} moves reaches it"
-        ))?;
-    Ok(chosen.names(&s, &path))
 }
