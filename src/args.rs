@@ -26,6 +26,8 @@ pub struct Usage {
     pub details: &'static str,
     /// Names of the positional arguments, all required.
     pub positional: &'static [&'static str],
+    /// Flags several binaries share (such as cube3's table flags), listed before `flags`.
+    pub common_flags: &'static [Flag],
     pub flags: &'static [Flag],
     /// Exit code for a bad command line: 2, or 3 for checkers (testlib's "checker failure", since a
     /// checker's 2 would read as a presentation error).
@@ -90,6 +92,7 @@ impl Usage {
             about,
             details,
             positional: &[],
+            common_flags: &[],
             flags: &[],
             error_code: 2,
         }
@@ -137,8 +140,7 @@ impl Usage {
                 None => (arg.as_str(), None),
             };
             let flag = self
-                .flags
-                .iter()
+                .all_flags()
                 .find(|f| f.name == name)
                 .ok_or_else(|| ArgsError::Bad(format!("unknown option `{}`", escape(&arg))))?;
             let value = match (flag.value, inline) {
@@ -171,10 +173,15 @@ impl Usage {
         Ok(out)
     }
 
+    /// The shared flags, then the binary's own.
+    fn all_flags(&self) -> impl Iterator<Item = &'static Flag> {
+        self.common_flags.iter().chain(self.flags)
+    }
+
     /// `usage: NAME [OPTIONS] ARGS...`
     pub fn synopsis(&self) -> String {
         let mut s = format!("usage: {}", self.name);
-        if !self.flags.is_empty() {
+        if self.all_flags().next().is_some() {
             s.push_str(" [OPTIONS]");
         }
         for p in self.positional {
@@ -194,8 +201,7 @@ impl Usage {
         }
         s.push_str("\nOptions:\n");
         let mut rows: Vec<(String, &str)> = self
-            .flags
-            .iter()
+            .all_flags()
             .map(|f| {
                 let head = match f.value {
                     Some(v) => format!("{} {v}", f.name),
@@ -228,6 +234,7 @@ mod tests {
         about: "a demo",
         details: "",
         positional: &[],
+        common_flags: &[],
         flags: &[
             Flag {
                 name: "--ida",

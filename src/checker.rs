@@ -36,6 +36,7 @@ pub const fn usage(name: &'static str, about: &'static str) -> Usage {
                   Exit codes (testlib): 0 accepted, 1 wrong answer, 3 checker failure (bad input or\n\
                   answer file, or a bad command line).",
         positional: &["INPUT", "OUTPUT", "ANSWER"],
+        common_flags: &[],
         flags: &[],
         error_code: FAIL,
     }

@@ -142,14 +142,15 @@ fn ida_finds_exactly_the_canonical_optimal_solutions() {
         depths.insert(d);
         let mut found = Vec::new();
         let mut best = None;
-        ida_star(&domain, &h, &pruner, s, 30, |path, cost| {
+        let on_solution = |path: &[usize], cost| {
             if best.is_some_and(|b| cost > b) {
                 return Control::Stop;
             }
             best = Some(cost);
             found.push(path.to_vec());
             Control::Continue
-        });
+        };
+        ida_star(&domain, &h, &pruner, s, 30, on_solution, |_, _| {});
         assert_eq!(best, Some(d), "{s:?}");
         let mut want: Vec<Vec<usize>> = shortest_paths(s, &exact, &perms)
             .into_iter()

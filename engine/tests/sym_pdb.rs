@@ -21,6 +21,7 @@ mod rng;
 use engine::load::shipped;
 use engine::model::metric::{Metric, MoveSet};
 use engine::model::Puzzle;
+use engine::tables::floored::ByIndex;
 use engine::tables::sym_pdb::{plan, InverseScratch, SymPdb};
 use rng::Lcg;
 use twisty::cube3::cubie::{CubieCube, MOVE_NAMES};

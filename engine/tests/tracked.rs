@@ -18,6 +18,7 @@ mod rng;
 use engine::load::{load, shipped};
 use engine::model::metric::{Metric, MoveSet};
 use engine::model::{Perm, Puzzle, State};
+use engine::tables::floored::ByIndex;
 use engine::tables::pattern_db::{Part, PatternDb};
 use engine::tables::space::{tracked_parts, Coord, TrackedTwists};
 use rng::Lcg;

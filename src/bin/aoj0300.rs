@@ -16,6 +16,7 @@ const USAGE: Usage = Usage {
     details: "Input: N (1..30), then N times 30 colours (1..6) in the statement's sticker order.\n\
               Output: one line per puzzle. Bad input: a message with line and column, exit 2.",
     positional: &[],
+    common_flags: &[],
     flags: &[Flag {
         name: "--ida",
         value: None,

@@ -16,6 +16,7 @@ const USAGE: Usage = Usage {
               Output: one solution line per scramble (empty for a solved cube). A bad line is reported\n\
               on stderr with line and column and gets no output line; the exit code is then 2.",
     positional: &[],
+    common_flags: &[],
     flags: &[],
     error_code: 2,
 };

@@ -41,12 +41,8 @@ const USAGE: Usage = Usage {
               or, for many cubes with stderr on a terminal, one line: cubes done, mean seconds a cube.\n\
               Answers come in input order. Tables are mapped, not read: a second run starts at once.",
     positional: &[],
+    common_flags: &TABLE_FLAGS,
     flags: &[
-        TABLE_FLAGS[0],
-        TABLE_FLAGS[1],
-        TABLE_FLAGS[2],
-        TABLE_FLAGS[3],
-        TABLE_FLAGS[4],
         Flag {
             name: "--table-size",
             value: Some("SIZE"),

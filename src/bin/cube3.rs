@@ -25,12 +25,8 @@ const USAGE: Usage = Usage {
               Tables are cached in --cache-dir DIR (default $TWISTY_CACHE_DIR, $XDG_CACHE_HOME/twisty or\n\
               ~/.cache/twisty), built there on first use (about 20 s on 2 cores, 91 MB).",
     positional: &[],
+    common_flags: &TABLE_FLAGS,
     flags: &[
-        TABLE_FLAGS[0],
-        TABLE_FLAGS[1],
-        TABLE_FLAGS[2],
-        TABLE_FLAGS[3],
-        TABLE_FLAGS[4],
         Flag {
             name: "--max-length",
             value: Some("N"),

@@ -20,6 +20,7 @@ const USAGE: Usage = Usage {
               plan minimises the protocol's estimated time (the bridge's waits) at that timing;\n\
               COST stays the spec's cost of the plan.",
     positional: &[],
+    common_flags: &[],
     flags: &[
         Flag {
             name: "--objective",

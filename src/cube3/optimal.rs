@@ -11,7 +11,7 @@ use crate::coord::arrangement::{rank_arrangement, unrank_arrangement};
 use crate::dist_table::sym_table::{SymSpace, SymTable};
 use crate::heuristic::Heuristic;
 use crate::pruner::CanonicalPruner;
-use crate::search::composed::{ida_star_with_progress, Domain};
+use crate::search::composed::{ida_star, Domain};
 use crate::search::{Control, SearchStats};
 use std::cell::Cell;
 use std::path::Path;
@@ -327,7 +327,7 @@ impl OptimalTables {
         let start = self.state(c);
         let pruner = CanonicalPruner::new(N_MOVES, |m| m / 3, |a, b| a % 3 == b % 3);
         let mut found = Vec::new();
-        let stats = ida_star_with_progress(
+        let stats = ida_star(
             self,
             self,
             &pruner,

@@ -174,21 +174,9 @@ where
 /// Searches from `start` for goal paths of total cost at most `max_cost`, cheapest first: each
 /// threshold reports the solutions that cost more than the one before (so none twice), in move
 /// order, to `on_solution(path, cost)`. Stops when the callback says so or nothing is left.
-pub fn ida_star<D: Domain, H: Heuristic<D::State>, P: Pruner>(
-    domain: &D,
-    heuristic: &H,
-    pruner: &P,
-    start: &D::State,
-    max_cost: u32,
-    on_solution: impl FnMut(&[usize], u32) -> Control,
-) -> SearchStats {
-    let tree = Composed::new(domain, heuristic, pruner, ChildOrder::Moves);
-    ida(&tree, start, max_cost, on_solution, |_, _| {})
-}
-
-/// [`ida_star`], telling `on_iteration(threshold, stats so far)` as each threshold starts: long
-/// searches show progress with it.
-pub fn ida_star_with_progress<D, H, P>(
+/// `on_iteration(threshold, stats so far)` hears each threshold as it starts (long searches show
+/// progress with it; `|_, _| {}` otherwise).
+pub fn ida_star<D, H, P>(
     domain: &D,
     heuristic: &H,
     pruner: &P,
@@ -333,10 +321,21 @@ mod tests {
         assert_eq!(cost, 5); // -3 -3 -1
                              // Every solution of cost at most 5 from 4, each once, cheapest first.
         let mut all = Vec::new();
-        ida_star(&Line, &Zero, &NoPruning, &4, 5, |p, c| {
-            all.push((c, p.to_vec()));
-            Control::Continue
-        });
+        let mut thresholds = Vec::new();
+        ida_star(
+            &Line,
+            &Zero,
+            &NoPruning,
+            &4,
+            5,
+            |p, c| {
+                all.push((c, p.to_vec()));
+                Control::Continue
+            },
+            |t, _| thresholds.push(t),
+        );
+        // With no heuristic the thresholds are the costs in turn, each heard once.
+        assert_eq!(thresholds, [0, 1, 2, 3, 4, 5]);
         let costs: Vec<u32> = all.iter().map(|a| a.0).collect();
         assert!(costs.windows(2).all(|w| w[0] <= w[1]), "{costs:?}");
         let mut paths: Vec<_> = all.iter().map(|a| a.1.clone()).collect();

@@ -4,6 +4,7 @@
 
 use crate::model::canonical::CanonScratch;
 use crate::model::State;
+use crate::tables::floored::ByIndex;
 use crate::tables::near_table::{fingerprint, NearTable, ABSENT, PENDING};
 use crate::tables::pattern_db::PatternDb;
 use crate::tables::space::Coord;

@@ -12,6 +12,7 @@ use crate::model::canonical::CanonScratch;
 use crate::model::metric::PairPruner;
 use crate::model::{Perm, State};
 use crate::solving::search_progress::Progress;
+use crate::tables::floored::ByIndex;
 use crate::tables::sym_pdb::InverseScratch;
 use twisty::pruner::{PruneState, Pruner};
 use twisty::search::parallel::{self, Parallel, TaskHistory};

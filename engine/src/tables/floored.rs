@@ -43,6 +43,24 @@ pub struct Floored {
     loss: f64,
 }
 
+/// A pattern database read by entry index over a [`Floored`] table (the plain and the
+/// symmetry-reduced ones): its look-ups and prefetches are the table's.
+pub trait ByIndex {
+    fn floored(&self) -> &Floored;
+
+    /// Brings the entry of index `i` into the cache ahead of [`ByIndex::get`].
+    #[inline]
+    fn prefetch(&self, i: usize) {
+        self.floored().prefetch(i);
+    }
+
+    /// A lower bound on the moves from a state of entry `i` to the goal.
+    #[inline]
+    fn get(&self, i: usize) -> u32 {
+        self.floored().get(i)
+    }
+}
+
 enum Store {
     /// 4 bits an entry, the distance (15: the floor).
     Exact(Fields),

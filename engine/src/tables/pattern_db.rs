@@ -12,7 +12,7 @@
 
 use crate::model::State;
 use crate::tables::flat::Flat;
-use crate::tables::floored::Floored;
+use crate::tables::floored::{ByIndex, Floored};
 use crate::tables::space::{Coord, TrackedTwists};
 use twisty::dist_table::Graph;
 use twisty::table_store::TableStore;
@@ -221,6 +221,12 @@ pub struct PatternDb {
     pub table: Floored,
 }
 
+impl ByIndex for PatternDb {
+    fn floored(&self) -> &Floored {
+        &self.table
+    }
+}
+
 impl PatternDb {
     /// The table of `outer` x `inner` (a pair from [`pairs`]) with `goals` at distance 0, under
     /// `moves` moves closed under inverse; `whole`: every level, else the last ones are left to
@@ -275,18 +281,6 @@ impl PatternDb {
     #[inline]
     pub fn index(&self, c: [u32; 2]) -> usize {
         c[0] as usize * self.inner.size + c[1] as usize
-    }
-
-    /// Brings the entry of index `i` into the cache ahead of [`PatternDb::get`].
-    #[inline]
-    pub fn prefetch(&self, i: usize) {
-        self.table.prefetch(i);
-    }
-
-    /// A lower bound on the moves from the state of index `i` to the goal.
-    #[inline]
-    pub fn get(&self, i: usize) -> u32 {
-        self.table.get(i)
     }
 
     pub fn bytes(&self) -> u64 {

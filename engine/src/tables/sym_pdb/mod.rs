@@ -23,7 +23,7 @@ use crate::model::perm_group::Slots;
 use crate::model::symmetries::conjugate_state;
 use crate::model::symmetries::Symmetry;
 use crate::model::{Puzzle, State};
-use crate::tables::floored::Floored;
+use crate::tables::floored::{ByIndex, Floored};
 use crate::tables::space::{Conjugation, Coord};
 use plan::{Factor, Plan, MAX_VIEWS};
 use twisty::dist_table::sym_table::{ClassGraph, SymSpace};
@@ -81,6 +81,12 @@ impl InverseScratch {
 /// A missing coordinate's move table: one value, which every move keeps.
 fn table_of(c: &Option<Coord>) -> Option<&[u32]> {
     c.as_ref().and_then(|c| c.move_table())
+}
+
+impl ByIndex for SymPdb {
+    fn floored(&self) -> &Floored {
+        &self.table
+    }
 }
 
 impl SymPdb {
@@ -260,17 +266,6 @@ impl SymPdb {
             (cs & ((1 << SYM_BITS) - 1)) as usize,
         );
         class * self.inner.size + self.inner_conj[s * self.inner.size + c[2] as usize] as usize
-    }
-
-    #[inline]
-    pub fn prefetch(&self, i: usize) {
-        self.table.prefetch(i);
-    }
-
-    /// A lower bound on the moves from a state of entry `i` to the goal.
-    #[inline]
-    pub fn get(&self, i: usize) -> u32 {
-        self.table.get(i)
     }
 
     /// Takes a table kept in a file ([`Floored::open`], opened for [`SymPdb::size`] entries).
