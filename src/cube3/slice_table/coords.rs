@@ -9,54 +9,34 @@
 //! - The edges: which places hold the E-slice edges (495), which of the other eight the M-slice
 //!   edges (70) and, by the shape's [`Edges`], the flips kept (`Edges::Flips`: the E-slice's, 16).
 //!
-//! Both are functions of the cube's coset (relabelling pieces within a tetrad or slice changes
-//! neither), the group is fixed by the symmetries (all 48 without the flips), and it holds every
-//! half turn. With vcube's coordinates (`Edges::Layers`, `super::layer_edges`) the corners' set is
-//! the U layer's; that group holds the U and D turns instead, and the search reads which moves each
-//! view's group holds from the coordinates.
+//! Both are functions of the cube's coset, the group is fixed by the symmetries (all 48 without
+//! the flips), and it holds every half turn. With vcube's coordinates (`Edges::Layers`) the
+//! corners' set is the U layer's, and the group holds the U and D turns instead.
+//!
+//! The edge coordinates' own parts are in `layer_edges` and `slice_flips`, the ranking parts in
+//! `ranks`, the moves in `move_parts`: all below this module, which puts them together.
 
 use super::corner_cosets::HalfTurnCosets;
-use super::edge_masks::{Compress, EdgeSym};
+use super::edge_masks::EdgeSym;
 use super::fast_cube::FastCube;
 use super::half_turn_rows::HalfTurnRows;
 use super::move_parts::{CornerMoves, EdgeMoves};
+use super::ranks::Ranks;
+use super::slice_flips::flip_min_view;
+use super::{layer_edges, slice_flips};
 use crate::cube3::cubie::{CubieCube, N_MOVES};
 use crate::cube3::symmetry::SymGroup;
 use crate::cube3::two_phase_tables::classes_under;
 
 pub use super::shape::{Corners, Edges, Shape};
 
-/// Corner pieces of the first tetrad (URF, ULB, DLF, DRB); the others are the second.
-pub(super) const TETRAD: [u8; 4] = [0, 2, 5, 7];
-
 /// Bits of the symmetry in a `row << SYM_BITS | sym` value.
 pub use crate::cube3::symmetry::{SYM_BITS, SYM_MASK};
-
-/// Ranks of 4-subsets by mask, in increasing mask order.
-pub(super) struct Combinations {
-    pub(super) rank: Vec<u16>,
-    pub(super) masks: Vec<u16>,
-}
-
-impl Combinations {
-    fn new(bits: u32) -> Self {
-        let mut rank = vec![u16::MAX; 1 << bits];
-        let mut masks = Vec::new();
-        for m in 0..1u32 << bits {
-            if m.count_ones() == 4 {
-                rank[m as usize] = masks.len() as u16;
-                masks.push(m as u16);
-            }
-        }
-        Combinations { rank, masks }
-    }
-}
 
 /// The coordinates of one [`Shape`], with their move tables and the corner classes.
 pub struct SliceCoords {
     pub shape: Shape,
-    pub(super) comb8: Combinations,
-    pub(super) comb12: Combinations,
+    pub(super) ranks: Ranks,
     pub n_corner: usize,
     pub n_edge: usize,
     /// The coordinates' moves, as their parts ([`SliceCoords::corner_move`], `edge_move`).
@@ -70,10 +50,10 @@ pub struct SliceCoords {
     /// `places_conj[x * 16 + s]` for the places (x = edge coordinate without flips), and
     /// `flips_conj[(e * F + f) * 16 + s]` for the flips f of the edges kept (F values) with the
     /// E-slice edges at places e (495).
-    pub(super) places_conj: Vec<u16>,
+    places_conj: Vec<u16>,
     flips_conj: Vec<u8>,
     /// With `Edges::SliceFlips`: per places value, the parity of all the flips (`slice_flips`).
-    pub(super) flips_totals: Vec<u8>,
+    flips_totals: Vec<u8>,
     /// The symmetries the table is reduced by (16 or 48).
     pub group: SymGroup,
     /// Classes of the corner coordinate without its parity (which symmetries keep): class `k`
@@ -87,12 +67,9 @@ pub struct SliceCoords {
     /// (20 KB, in cache).
     pub corner_depth: Vec<u8>,
     pub(super) edge_syms: Vec<EdgeSym>,
-    pub(super) compress: Box<Compress>,
-    pub(super) cosets: HalfTurnCosets,
+    cosets: HalfTurnCosets,
     /// The search's way to a row where the corners are placed as half turns place them.
     half_turn_rows: HalfTurnRows,
-    /// The E-slice order's rank (0..24) from [`FastCube::e_pieces`]'s code.
-    pub(super) order_rank: [u8; 256],
 }
 
 impl SliceCoords {
@@ -109,12 +86,13 @@ impl SliceCoords {
     }
 
     pub fn new(shape: Shape) -> Self {
-        let n_corner = shape.places() * 2187 * if shape.parity_rows() { 2 } else { 1 };
+        // Corner coordinates a class and its symmetry stand for: 2 where the parity is beside them.
+        let pair = if shape.parity_rows() { 2 } else { 1 };
+        let n_corner = shape.places() * 2187 * pair;
         let n_edge = shape.edges();
         let mut c = SliceCoords {
             shape,
-            comb8: Combinations::new(8),
-            comb12: Combinations::new(12),
+            ranks: Ranks::new(),
             n_corner,
             n_edge,
             corner_moves: CornerMoves::default(),
@@ -133,48 +111,36 @@ impl SliceCoords {
             self_syms: Vec::new(),
             corner_depth: Vec::new(),
             edge_syms: Vec::new(),
-            compress: Box::new(Compress::new()),
             cosets: HalfTurnCosets::new(),
             half_turn_rows: HalfTurnRows::default(),
-            order_rank: super::fast_cube::order_ranks(),
         };
-        let n_sym = c.group.len();
-        c.edge_syms = (0..n_sym).map(|s| EdgeSym::new(&c.group, s)).collect();
+        c.edge_syms = (0..c.group.len())
+            .map(|s| EdgeSym::new(&c.group, s))
+            .collect();
         let moves: Vec<CubieCube> = (0..N_MOVES).map(|m| CubieCube::SOLVED.apply(m)).collect();
-        c.corner_moves = c.corner_parts(&moves);
-        c.edge_moves = c.edge_parts(&moves);
+        let (cube, unparitied) = (|x| c.corner_cube(x), |x: &_| c.corner_unparitied(x));
+        c.corner_moves = CornerMoves::new(shape.places(), pair, &moves, cube, unparitied);
+        c.edge_moves = EdgeMoves::new(shape, &moves, |x| c.edge_cube(x), |x| c.edge(x));
         let (per, beyond) = (shape.flip_values(), shape.beyond_e());
-        // Each cube is made once and conjugated by every symmetry.
-        let mut places_conj = Vec::with_capacity(495 * beyond * n_sym);
-        for x in 0..495 * beyond {
-            let cube = c.edge_cube(x * per);
-            places_conj
-                .extend((0..n_sym).map(|s| (c.edge(&c.group.conjugate(&cube, s)) / per) as u16));
-        }
-        let mut flips_conj = Vec::new();
+        c.places_conj = c.conjugates((0..495 * beyond).map(|x| x * per), |e| (e / per) as u16);
         match shape.edges {
-            Edges::LayerFlips => flips_conj = c.layer_flips_conj(),
+            Edges::LayerFlips => {
+                c.flips_conj = layer_edges::flips_conj(&c.ranks, per, &c.edge_syms)
+            }
             Edges::Flips => {
                 // The flips' image depends on the E-slice places alone (any M-slice places or
                 // E-slice order do).
-                for x in 0..495 * per {
-                    let cube = c.edge_cube((x / per * beyond) * per + x % per);
-                    flips_conj.extend(
-                        (0..n_sym).map(|s| (c.edge(&c.group.conjugate(&cube, s)) % per) as u8),
-                    );
-                }
+                let xs = (0..495 * per).map(|x| (x / per * beyond) * per + x % per);
+                c.flips_conj = c.conjugates(xs, |e| (e % per) as u8);
             }
-            Edges::SliceFlips => c.flips_totals = c.places_flips_totals(),
+            Edges::SliceFlips => c.flips_totals = slice_flips::totals(&c.ranks),
             Edges::Slices | Edges::FlipMin(_) | Edges::Layers => {}
         }
-        c.places_conj = places_conj;
-        c.flips_conj = flips_conj;
-        let per = if shape.parity_rows() { 2 } else { 1 };
         let (class_sym, reps, self_syms) = classes_under(
             shape.places() * 2187,
             &c.group,
             SYM_BITS,
-            |cube, x| *cube = c.corner_cube(x * per),
+            |cube, x| *cube = c.corner_cube(x * pair),
             |cube| c.corner_unparitied(cube),
         );
         (c.class_sym, c.reps, c.self_syms) = (class_sym, reps, self_syms);
@@ -182,21 +148,34 @@ impl SliceCoords {
             c.half_turn_rows = HalfTurnRows::new(
                 &c.group,
                 &c.cosets,
-                &c.comb8.rank,
-                |x| c.tetrad_cube(x, 0),
+                &c.ranks.comb8.rank,
+                |x| c.ranks.tetrad_cube(shape.layers(), x, 0),
                 |raw| c.class_sym[raw] as usize,
             );
         }
         c.row_moves = (0..c.rows() * N_MOVES)
             .map(|i| c.corner_move(c.rep(i / N_MOVES), i % N_MOVES) as u32)
             .collect();
-        let depth = c.corner_depths();
-        let mut by_row = vec![0u8; c.reps.len() * per];
+        let depth = c
+            .corner_moves
+            .depths(n_corner, c.corner(&CubieCube::SOLVED));
+        let mut by_row = vec![0u8; c.reps.len() * pair];
         for (x, &d) in depth.iter().enumerate() {
             by_row[c.class_sym(x) >> SYM_BITS] = d;
         }
         c.corner_depth = by_row;
         c
+    }
+
+    /// `part` of the edge coordinate of each symmetry's conjugate of the cube of each edge
+    /// coordinate in `xs`, symmetry by symmetry (each cube made once).
+    fn conjugates<T>(&self, xs: impl Iterator<Item = usize>, part: impl Fn(usize) -> T) -> Vec<T> {
+        let (n, part) = (self.group.len(), &part);
+        xs.flat_map(|x| {
+            let cube = self.edge_cube(x);
+            (0..n).map(move |s| part(self.edge(&self.group.conjugate(&cube, s))))
+        })
+        .collect()
     }
 
     /// The row (a class, and the parity with it) of corner coordinate `corner`, and the symmetry
@@ -236,7 +215,7 @@ impl SliceCoords {
     #[inline(always)]
     fn view_corner(&self, c: &FastCube) -> usize {
         let (mask, twist) = c.corner_parts(self.shape.corner_set());
-        self.comb8.rank[mask] as usize * 2187 + twist
+        self.ranks.comb8.rank[mask] as usize * 2187 + twist
     }
 
     /// Asks for the class table's entry of a search cube's corners: the table (612 KB) is often
@@ -255,39 +234,31 @@ impl SliceCoords {
     #[inline(always)]
     pub fn view_index(&self, c: &FastCube, class_sym: usize) -> usize {
         let (row, s) = (class_sym >> SYM_BITS, class_sym & SYM_MASK);
+        let (r, sym) = (&self.ranks, &self.edge_syms[s]);
         match self.shape.edges {
-            Edges::Layers | Edges::LayerFlips => self.layer_view_index(c, class_sym),
-            Edges::SliceFlips => self.slice_flip_view_index(c, row, s),
+            Edges::Layers | Edges::LayerFlips => {
+                let n = self.group.len();
+                let conj = |p| self.places_conj[p * n + s] as usize;
+                row * self.n_edge + layer_edges::view_edge(r, self.shape.flips(), sym, c, conj)
+            }
+            Edges::SliceFlips => row * self.n_edge + slice_flips::view_edge(r, sym, c),
             Edges::FlipMin(k) => {
-                let (places, flips) = self.flip_min_view(c, s);
+                let (places, flips) = flip_min_view(r, sym, c);
                 (row * 34650 + places) << k | (flips & ((1 << k) - 1))
             }
             Edges::Slices | Edges::Flips => {
                 let (e, m, f) = c.edge_masks();
-                let (e2, m2, f2) = self.edge_syms[s].turn(e, m, f);
+                let (e2, m2, f2) = sym.turn(e, m, f);
                 row * self.n_edge + self.edge_of_masks(e2, m2, f2)
             }
         }
     }
 
-    /// The edge coordinate's places (E-slice places 495, M-slice places among the rest 70) from
-    /// the E- and M-slice masks.
-    #[inline(always)]
-    pub fn places_of_masks(&self, e: usize, m: usize) -> usize {
-        let rest = self.compress.of(m, 0xfff & !e);
-        self.comb12.rank[e] as usize * 70 + self.comb8.rank[rest] as usize
-    }
-
-    /// Edge coordinates to one entry of the places (`edge / 16` with the E-slice flips).
-    pub fn per_places(&self) -> usize {
-        self.shape.flip_values()
-    }
-
     #[inline(always)]
     fn edge_of_masks(&self, e: usize, m: usize, f: usize) -> usize {
-        let x = self.places_of_masks(e, m);
+        let x = self.ranks.places_of_masks(e, m);
         if self.shape.flips() {
-            x * 16 + self.compress.of(f, e)
+            x * 16 + self.ranks.compress.of(f, e)
         } else {
             x
         }
@@ -335,7 +306,7 @@ impl SliceCoords {
         if self.shape.half_turns() {
             self.cosets.of(&fast.corner_pieces()) * 2187 + twist
         } else {
-            self.comb8.rank[mask] as usize * 2187 + twist
+            self.ranks.comb8.rank[mask] as usize * 2187 + twist
         }
     }
 
@@ -348,10 +319,12 @@ impl SliceCoords {
         // docs/performance.md, issue 68).
         let fast = || FastCube::from_cubie(c);
         match self.shape.edges {
-            Edges::Layers | Edges::LayerFlips => self.layer_edge(&fast()),
-            Edges::SliceFlips => self.slice_flip_edge(&fast()),
+            Edges::Layers | Edges::LayerFlips => {
+                layer_edges::edge(&self.ranks, self.shape.flips(), &fast())
+            }
+            Edges::SliceFlips => slice_flips::edge(&self.ranks, &fast()),
             Edges::FlipMin(k) => {
-                let (places, flips) = self.flip_min_view(&fast(), 0);
+                let (places, flips) = flip_min_view(&self.ranks, &self.edge_syms[0], &fast());
                 places << k | (flips & ((1 << k) - 1))
             }
             Edges::Slices | Edges::Flips => {
@@ -381,7 +354,10 @@ impl SliceCoords {
         match self.shape.edges {
             Edges::Flips => self.conjugate_flips::<16, 70>(edge, s),
             Edges::LayerFlips => self.conjugate_flips::<256, 24>(edge, s),
-            Edges::SliceFlips => self.conjugate_slice_flips(edge, s),
+            Edges::SliceFlips => {
+                let conj = |p| self.places_conj[p * self.group.len() + s] as usize;
+                slice_flips::conjugate(edge, &self.edge_syms[s], &self.flips_totals, conj)
+            }
             Edges::Slices | Edges::FlipMin(_) | Edges::Layers => {
                 self.places_conj[edge * self.group.len() + s] as usize
             }
@@ -401,6 +377,33 @@ impl SliceCoords {
         let n = self.group.len();
         self.places_conj[places * n + s] as usize * PER
             + self.flips_conj[(e * PER + f) * n + s] as usize
+    }
+
+    /// A cube with corner coordinate `x` (edges solved).
+    pub fn corner_cube(&self, x: usize) -> CubieCube {
+        let layers = self.shape.layers();
+        match self.shape.corners {
+            Corners::HalfTurns => {
+                let mut c = CubieCube::SOLVED;
+                c.cp = self.cosets.rep(x / 2187);
+                c.set_twist(x % 2187);
+                c
+            }
+            Corners::PlacesParity => self.ranks.tetrad_cube(layers, x / 2, (x % 2) as u8),
+            Corners::Places => self.ranks.tetrad_cube(layers, x, 0),
+        }
+    }
+
+    /// A cube with edge coordinate `x` (corners solved).
+    pub fn edge_cube(&self, x: usize) -> CubieCube {
+        let r = &self.ranks;
+        match self.shape.edges {
+            Edges::Layers | Edges::LayerFlips => layer_edges::cube(r, self.shape.flip_values(), x),
+            Edges::SliceFlips => slice_flips::cube(r.places_cube(x / 4, 0), x % 4),
+            Edges::FlipMin(k) => r.places_cube(x >> k, 0),
+            Edges::Flips => r.places_cube(x / 16, x % 16),
+            Edges::Slices => r.places_cube(x, 0),
+        }
     }
 
     /// The table index of cube `c`.

@@ -43,7 +43,7 @@ impl EdgeFallback {
     /// The coordinates from `coords` (the places are its edge coordinate's), and the table from
     /// `table` (a cached file, or [`EdgeFallback::build`]).
     pub fn new(coords: &SliceCoords, table: impl FnOnce(&EdgeFallback) -> SymTable) -> Self {
-        let per = coords.per_places();
+        let per = coords.shape.flip_values();
         let group = SymGroup::all();
         let place_cube = |x: usize| coords.edge_cube(x * per);
         let places = |c: &CubieCube| coords.edge(c) / per;
@@ -116,7 +116,7 @@ impl EdgeFallback {
     #[inline(always)]
     pub fn index_of_view(&self, coords: &SliceCoords, c: &FastCube) -> usize {
         let (e, m, _) = c.edge_masks();
-        self.index(coords.places_of_masks(e, m), c.orientations())
+        self.index(coords.ranks.places_of_masks(e, m), c.orientations())
     }
 
     /// The bound of a search cube: its edges' distance to their slices, oriented.

@@ -13,7 +13,7 @@
 
 use super::coords::{SliceCoords, SYM_BITS, SYM_MASK};
 use super::fast_cube::FastCube;
-use super::slice_flips::even_handed;
+use super::slice_flips::{even_handed, flip_min_view};
 use crate::bytes::show;
 use crate::cube3::cubie::{CubieCube, N_MOVES};
 use crate::dist_table::fields::with_huge_pages;
@@ -23,46 +23,34 @@ use std::sync::atomic::{AtomicU64, AtomicUsize, Ordering::Relaxed};
 /// The base: entries at or below it read their line's least value (nissy's for k up to 3).
 pub const BASE: u8 = 8;
 
-impl SliceCoords {
-    /// The places (34,650) and the twelve flips as every axis sees them (by position) of
-    /// `S c S^-1`, S symmetry `s` of the group.
-    #[inline(always)]
-    pub(super) fn flip_min_view(&self, c: &FastCube, s: usize) -> (usize, usize) {
-        let (e, m, _) = c.edge_masks();
-        let sym = &self.edge_syms[s];
-        let eo = sym.turn_orientations(c.orientations(), e, m);
-        let (e2, m2, _) = sym.turn(e, m, 0);
-        (self.places_of_masks(e2, m2), even_handed(eo, e2, m2))
-    }
+/// The coset of H11 of `c`, as a key: its row and, seen by the row's symmetry, its places and
+/// eleven of its flips (the twelfth follows from the places). A function of the coset, one to one
+/// (two keys may be symmetric to each other where a row has self-symmetries).
+#[inline(always)]
+fn key(coords: &SliceCoords, c: &FastCube) -> u64 {
+    let cs = coords.view_class_sym(c, 0);
+    let sym = &coords.edge_syms[cs & SYM_MASK];
+    let (places, flips) = flip_min_view(&coords.ranks, sym, c);
+    (((cs >> SYM_BITS) * 34_650 + places) as u64) << 11 | (flips & 0x7ff) as u64
+}
 
-    /// The coset of H11 of `c`, as a key: its row and, seen by the row's symmetry, its places
-    /// and eleven of its flips (the twelfth follows from the places). A function of the coset,
-    /// one to one (two keys may be symmetric to each other where a row has self-symmetries).
-    #[inline(always)]
-    fn flip_min_key(&self, c: &FastCube) -> u64 {
-        let cs = self.view_class_sym(c, 0);
-        let (places, flips) = self.flip_min_view(c, cs & SYM_MASK);
-        (((cs >> SYM_BITS) * 34_650 + places) as u64) << 11 | (flips & 0x7ff) as u64
+/// A cube of the coset `key` ([`key`]).
+fn cube_of_key(coords: &SliceCoords, key: u64) -> FastCube {
+    let flips = (key & 0x7ff) as usize;
+    let x = (key >> 11) as usize;
+    let (row, places) = (x / 34_650, x % 34_650);
+    let corners = coords.corner_cube(coords.rep(row));
+    let mut c = coords.ranks.places_cube(places, 0);
+    let f = FastCube::from_cubie(&c);
+    let (e, m, _) = f.edge_masks();
+    let eo = even_handed(flips, e, m) & 0x7ff;
+    for i in 0..11 {
+        c.eo[i] = (eo >> i & 1) as u8;
     }
-
-    /// A cube of the coset `key` ([`SliceCoords::flip_min_key`]).
-    fn flip_min_cube(&self, key: u64) -> FastCube {
-        let flips = (key & 0x7ff) as usize;
-        let x = (key >> 11) as usize;
-        let (row, places) = (x / 34_650, x % 34_650);
-        let corners = self.corner_cube(self.rep(row));
-        let mut c = self.places_cube(places, 0);
-        let f = FastCube::from_cubie(&c);
-        let (e, m, _) = f.edge_masks();
-        let eo = even_handed(flips, e, m) & 0x7ff;
-        for i in 0..11 {
-            c.eo[i] = (eo >> i & 1) as u8;
-        }
-        c.eo[11] = (eo.count_ones() & 1) as u8;
-        c.cp = corners.cp;
-        c.co = corners.co;
-        FastCube::from_cubie(&c)
-    }
+    c.eo[11] = (eo.count_ones() & 1) as u8;
+    c.cp = corners.cp;
+    c.co = corners.co;
+    FastCube::from_cubie(&c)
 }
 
 /// The table of `coords` (a `flip_min` shape) on `threads` threads, written straight into its
@@ -101,7 +89,7 @@ pub fn build(coords: &SliceCoords, threads: usize, log: &mut dyn FnMut(&str)) ->
         .collect();
     for (d, level) in levels.iter().enumerate() {
         for &k in level {
-            set(&coords.flip_min_cube(k), d as u8);
+            set(&cube_of_key(coords, k), d as u8);
         }
     }
     // The base's cosets are not kept (6.3 million keys, half the 113 MB table again): each is met
@@ -116,9 +104,9 @@ pub fn build(coords: &SliceCoords, threads: usize, log: &mut dyn FnMut(&str)) ->
     const CHUNK: usize = 512;
     let past = |i: usize| {
         for &k in &last[i..(i + CHUNK).min(last.len())] {
-            let c = coords.flip_min_cube(k);
+            let c = cube_of_key(coords, k);
             for at_base in moves.iter().map(|m| c.multiply(m)) {
-                if kept(coords.flip_min_key(&at_base)) {
+                if kept(key(coords, &at_base)) {
                     continue;
                 }
                 set(&at_base, BASE);
@@ -173,7 +161,7 @@ pub fn build(coords: &SliceCoords, threads: usize, log: &mut dyn FnMut(&str)) ->
     table
 }
 
-/// The cosets of H11 at each depth up to `depth`, as sorted keys ([`SliceCoords::flip_min_key`]).
+/// The cosets of H11 at each depth up to `depth`, as sorted keys ([`key`]).
 fn cosets_to_base(
     coords: &SliceCoords,
     depth: u8,
@@ -185,7 +173,7 @@ fn cosets_to_base(
         .map(|m| FastCube::from_cubie(&CubieCube::SOLVED.apply(m)))
         .collect();
     let solved = FastCube::from_cubie(&CubieCube::SOLVED);
-    let mut levels: Vec<Vec<u64>> = vec![vec![coords.flip_min_key(&solved)]];
+    let mut levels: Vec<Vec<u64>> = vec![vec![key(coords, &solved)]];
     for d in 0..depth as usize {
         let level = &levels[d];
         let chunk = ((level.len() + threads - 1) / threads).max(1);
@@ -197,8 +185,8 @@ fn cosets_to_base(
                     scope.spawn(move || {
                         let mut out = Vec::with_capacity(part.len() * N_MOVES);
                         for &k in part {
-                            let c = coords.flip_min_cube(k);
-                            out.extend(moves.iter().map(|m| coords.flip_min_key(&c.multiply(m))));
+                            let c = cube_of_key(coords, k);
+                            out.extend(moves.iter().map(|m| key(coords, &c.multiply(m))));
                         }
                         out.sort_unstable();
                         out.dedup();
@@ -328,8 +316,8 @@ mod tests {
         let mut c = CubieCube::SOLVED;
         for i in 0..200 {
             c = c.apply((i * 7 + i / 3) % N_MOVES);
-            let k = coords.flip_min_key(&FastCube::from_cubie(&c));
-            assert_eq!(coords.flip_min_key(&coords.flip_min_cube(k)), k);
+            let k = key(&coords, &FastCube::from_cubie(&c));
+            assert_eq!(key(&coords, &cube_of_key(&coords, k)), k);
         }
     }
 }

@@ -1,8 +1,8 @@
 //! The optimal solver's big table (cube3-opt): distances to nissy's H48 group (corners in their
 //! tetrads and twisted 0, edges in their slices), read on the cube and on its inverse.
 //!
-//! - `coords`: the coordinates and their symmetry tables ([`SliceCoords`]); `coord_moves`: their
-//!   moves from their parts, kept as `move_parts`.
+//! - `coords`: the coordinates and their symmetry tables ([`SliceCoords`]), ranked with `ranks`'
+//!   parts; their moves built from their parts and kept so in `move_parts`.
 //! - `edge_masks`: the edge coordinate conjugated by a symmetry with no table to miss in cache.
 //! - `edge_fallback`: the edges' own distance table (0.8 MB, nissy's eoesep), asked where the big
 //!   table reads at or below its base ([`EdgeFallback`]).
@@ -34,8 +34,6 @@
 
 mod build_report;
 mod children;
-mod coord_cubes;
-mod coord_moves;
 pub mod coords;
 pub mod corner_cosets;
 pub mod edge_fallback;
@@ -47,6 +45,7 @@ mod kept_levels;
 mod layer_edges;
 pub mod line_bfs;
 mod move_parts;
+mod ranks;
 mod shape;
 mod sizes;
 mod slice_flips;

@@ -10,9 +10,9 @@
 //! Kociemba's flips (from the U-D axis) differ from these only for M-slice pieces in the E slice
 //! and E-slice pieces in the M slice.
 
-use super::coords::SliceCoords;
 use super::edge_masks::EdgeSym;
 use super::fast_cube::FastCube;
+use super::ranks::Ranks;
 use crate::cube3::cubie::CubieCube;
 
 /// Positions of the M slice (UF UB DF DB) and of the E slice (FR FL BL BR), as bits.
@@ -51,64 +51,75 @@ impl EdgeSym {
     }
 }
 
-impl SliceCoords {
-    /// The edge coordinate of `c` with these flips: places x 4 + parities.
-    #[inline(always)]
-    pub(super) fn slice_flip_edge(&self, c: &FastCube) -> usize {
-        let (e, m, _) = c.edge_masks();
-        self.places_of_masks(e, m) * 4 + slice_flip_parities(c.orientations(), e, m)
-    }
+/// The edge coordinate of `c` with these flips: places x 4 + parities.
+#[inline(always)]
+pub fn edge(r: &Ranks, c: &FastCube) -> usize {
+    let (e, m, _) = c.edge_masks();
+    r.places_of_masks(e, m) * 4 + slice_flip_parities(c.orientations(), e, m)
+}
 
-    /// [`SliceCoords::view_index`] with these flips: the masks turned, the parities moved with
-    /// the slices.
-    #[inline(always)]
-    pub(super) fn slice_flip_view_index(&self, c: &FastCube, row: usize, s: usize) -> usize {
-        let (e, m, _) = c.edge_masks();
-        let sym = &self.edge_syms[s];
-        let f = sym.turn_slice_flips(
-            slice_flip_parities(c.orientations(), e, m),
-            flips_total(e, m),
-        );
-        let (e2, m2, _) = sym.turn(e, m, 0);
-        row * self.n_edge + self.places_of_masks(e2, m2) * 4 + f
-    }
+/// The edge coordinate of `S c S^-1`, S the symmetry `sym`: the masks turned, the parities moved
+/// with the slices.
+#[inline(always)]
+pub fn view_edge(r: &Ranks, sym: &EdgeSym, c: &FastCube) -> usize {
+    let (e, m, _) = c.edge_masks();
+    let f = sym.turn_slice_flips(
+        slice_flip_parities(c.orientations(), e, m),
+        flips_total(e, m),
+    );
+    let (e2, m2, _) = sym.turn(e, m, 0);
+    r.places_of_masks(e2, m2) * 4 + f
+}
 
-    /// Edge coordinate `edge` with these flips conjugated by symmetry `s`.
-    #[inline(always)]
-    pub(super) fn conjugate_slice_flips(&self, edge: usize, s: usize) -> usize {
-        let (places, f) = (edge / 4, edge % 4);
-        let total = self.flips_totals[places];
-        let n = self.group.len();
-        self.places_conj[places * n + s] as usize * 4 + self.edge_syms[s].turn_slice_flips(f, total)
-    }
+/// Edge coordinate `edge` conjugated by the symmetry `sym`, its places by `conj`; `totals`:
+/// [`totals`].
+#[inline(always)]
+pub fn conjugate(
+    edge: usize,
+    sym: &EdgeSym,
+    totals: &[u8],
+    conj: impl Fn(usize) -> usize,
+) -> usize {
+    let (places, f) = (edge / 4, edge % 4);
+    conj(places) * 4 + sym.turn_slice_flips(f, totals[places])
+}
 
-    /// [`flips_total`] of each places value.
-    pub(super) fn places_flips_totals(&self) -> Vec<u8> {
-        (0..495 * 70)
-            .map(|x| {
-                let (e, m, _) = FastCube::from_cubie(&self.edge_cube(x * 4)).edge_masks();
-                flips_total(e, m)
-            })
-            .collect()
-    }
+/// [`flips_total`] of each places value.
+pub fn totals(r: &Ranks) -> Vec<u8> {
+    (0..495 * 70)
+        .map(|x| {
+            let (e, m, _) = FastCube::from_cubie(&r.places_cube(x, 0)).edge_masks();
+            flips_total(e, m)
+        })
+        .collect()
+}
 
-    /// A cube whose places are `places` (pieces in order within their slices) and whose slices'
-    /// parities are `f`: one piece of the E or M slice flipped where `f` asks, one of the S slice
-    /// where the total would be odd.
-    pub(super) fn slice_flip_cube(&self, mut c: CubieCube, f: usize) -> CubieCube {
-        let fast = FastCube::from_cubie(&c);
-        let (e, m, _) = fast.edge_masks();
-        let diff = f ^ slice_flip_parities(fast.orientations(), e, m);
-        let first = |mask: usize| mask.trailing_zeros() as usize;
-        if diff & 1 == 1 {
-            c.eo[first(e)] ^= 1;
-        }
-        if diff & 2 == 2 {
-            c.eo[first(m)] ^= 1;
-        }
-        if c.eo.iter().fold(0, |a, &x| a ^ x) == 1 {
-            c.eo[first(0xfff & !e & !m)] ^= 1;
-        }
-        c
+/// A cube whose places are `c`'s (pieces in order within their slices) and whose slices'
+/// parities are `f`: one piece of the E or M slice flipped where `f` asks, one of the S slice
+/// where the total would be odd.
+pub fn cube(mut c: CubieCube, f: usize) -> CubieCube {
+    let fast = FastCube::from_cubie(&c);
+    let (e, m, _) = fast.edge_masks();
+    let diff = f ^ slice_flip_parities(fast.orientations(), e, m);
+    let first = |mask: usize| mask.trailing_zeros() as usize;
+    if diff & 1 == 1 {
+        c.eo[first(e)] ^= 1;
     }
+    if diff & 2 == 2 {
+        c.eo[first(m)] ^= 1;
+    }
+    if c.eo.iter().fold(0, |a, &x| a ^ x) == 1 {
+        c.eo[first(0xfff & !e & !m)] ^= 1;
+    }
+    c
+}
+
+/// The places (34,650) and the twelve flips as every axis sees them (by position) of `S c S^-1`,
+/// S the symmetry `sym` (nissy's hk coordinates, [`super::Edges::FlipMin`]).
+#[inline(always)]
+pub fn flip_min_view(r: &Ranks, sym: &EdgeSym, c: &FastCube) -> (usize, usize) {
+    let (e, m, _) = c.edge_masks();
+    let eo = sym.turn_orientations(c.orientations(), e, m);
+    let (e2, m2, _) = sym.turn(e, m, 0);
+    (r.places_of_masks(e2, m2), even_handed(eo, e2, m2))
 }
