@@ -20,10 +20,11 @@ use super::corner_cosets::HalfTurnCosets;
 use super::edge_masks::EdgeSym;
 use super::fast_cube::FastCube;
 use super::half_turn_rows::HalfTurnRows;
+use super::layer_edges::{layer_edge, layer_edge_cube, layer_flips_conj, layer_view_edge};
 use super::move_parts::{CornerMoves, EdgeMoves};
 use super::ranks::Ranks;
-use super::slice_flips::flip_min_view;
-use super::{layer_edges, slice_flips};
+use super::slice_flips::{conjugate_slice_flips, flip_min_view, places_flips_totals};
+use super::slice_flips::{slice_flip_cube, slice_flip_edge, slice_flip_view_edge};
 use crate::cube3::cubie::{CubieCube, N_MOVES};
 use crate::cube3::symmetry::SymGroup;
 use crate::cube3::two_phase_tables::classes_under;
@@ -124,16 +125,14 @@ impl SliceCoords {
         let (per, beyond) = (shape.flip_values(), shape.beyond_e());
         c.places_conj = c.conjugates((0..495 * beyond).map(|x| x * per), |e| (e / per) as u16);
         match shape.edges {
-            Edges::LayerFlips => {
-                c.flips_conj = layer_edges::flips_conj(&c.ranks, per, &c.edge_syms)
-            }
+            Edges::LayerFlips => c.flips_conj = layer_flips_conj(&c.ranks, per, &c.edge_syms),
             Edges::Flips => {
                 // The flips' image depends on the E-slice places alone (any M-slice places or
                 // E-slice order do).
                 let xs = (0..495 * per).map(|x| (x / per * beyond) * per + x % per);
                 c.flips_conj = c.conjugates(xs, |e| (e % per) as u8);
             }
-            Edges::SliceFlips => c.flips_totals = slice_flips::totals(&c.ranks),
+            Edges::SliceFlips => c.flips_totals = places_flips_totals(&c.ranks),
             Edges::Slices | Edges::FlipMin(_) | Edges::Layers => {}
         }
         let (class_sym, reps, self_syms) = classes_under(
@@ -239,9 +238,9 @@ impl SliceCoords {
             Edges::Layers | Edges::LayerFlips => {
                 let n = self.group.len();
                 let conj = |p| self.places_conj[p * n + s] as usize;
-                row * self.n_edge + layer_edges::view_edge(r, self.shape.flips(), sym, c, conj)
+                row * self.n_edge + layer_view_edge(r, self.shape.flips(), sym, c, conj)
             }
-            Edges::SliceFlips => row * self.n_edge + slice_flips::view_edge(r, sym, c),
+            Edges::SliceFlips => row * self.n_edge + slice_flip_view_edge(r, sym, c),
             Edges::FlipMin(k) => {
                 let (places, flips) = flip_min_view(r, sym, c);
                 (row * 34650 + places) << k | (flips & ((1 << k) - 1))
@@ -320,9 +319,9 @@ impl SliceCoords {
         let fast = || FastCube::from_cubie(c);
         match self.shape.edges {
             Edges::Layers | Edges::LayerFlips => {
-                layer_edges::edge(&self.ranks, self.shape.flips(), &fast())
+                layer_edge(&self.ranks, self.shape.flips(), &fast())
             }
-            Edges::SliceFlips => slice_flips::edge(&self.ranks, &fast()),
+            Edges::SliceFlips => slice_flip_edge(&self.ranks, &fast()),
             Edges::FlipMin(k) => {
                 let (places, flips) = flip_min_view(&self.ranks, &self.edge_syms[0], &fast());
                 places << k | (flips & ((1 << k) - 1))
@@ -356,7 +355,7 @@ impl SliceCoords {
             Edges::LayerFlips => self.conjugate_flips::<256, 24>(edge, s),
             Edges::SliceFlips => {
                 let conj = |p| self.places_conj[p * self.group.len() + s] as usize;
-                slice_flips::conjugate(edge, &self.edge_syms[s], &self.flips_totals, conj)
+                conjugate_slice_flips(edge, &self.edge_syms[s], &self.flips_totals, conj)
             }
             Edges::Slices | Edges::FlipMin(_) | Edges::Layers => {
                 self.places_conj[edge * self.group.len() + s] as usize
@@ -398,8 +397,8 @@ impl SliceCoords {
     pub fn edge_cube(&self, x: usize) -> CubieCube {
         let r = &self.ranks;
         match self.shape.edges {
-            Edges::Layers | Edges::LayerFlips => layer_edges::cube(r, self.shape.flip_values(), x),
-            Edges::SliceFlips => slice_flips::cube(r.places_cube(x / 4, 0), x % 4),
+            Edges::Layers | Edges::LayerFlips => layer_edge_cube(r, self.shape.flip_values(), x),
+            Edges::SliceFlips => slice_flip_cube(r.places_cube(x / 4, 0), x % 4),
             Edges::FlipMin(k) => r.places_cube(x >> k, 0),
             Edges::Flips => r.places_cube(x / 16, x % 16),
             Edges::Slices => r.places_cube(x, 0),

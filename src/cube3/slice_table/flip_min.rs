@@ -27,15 +27,15 @@ pub const BASE: u8 = 8;
 /// eleven of its flips (the twelfth follows from the places). A function of the coset, one to one
 /// (two keys may be symmetric to each other where a row has self-symmetries).
 #[inline(always)]
-fn key(coords: &SliceCoords, c: &FastCube) -> u64 {
+fn flip_min_key(coords: &SliceCoords, c: &FastCube) -> u64 {
     let cs = coords.view_class_sym(c, 0);
     let sym = &coords.edge_syms[cs & SYM_MASK];
     let (places, flips) = flip_min_view(&coords.ranks, sym, c);
     (((cs >> SYM_BITS) * 34_650 + places) as u64) << 11 | (flips & 0x7ff) as u64
 }
 
-/// A cube of the coset `key` ([`key`]).
-fn cube_of_key(coords: &SliceCoords, key: u64) -> FastCube {
+/// A cube of the coset `key` ([`flip_min_key`]).
+fn flip_min_cube(coords: &SliceCoords, key: u64) -> FastCube {
     let flips = (key & 0x7ff) as usize;
     let x = (key >> 11) as usize;
     let (row, places) = (x / 34_650, x % 34_650);
@@ -89,7 +89,7 @@ pub fn build(coords: &SliceCoords, threads: usize, log: &mut dyn FnMut(&str)) ->
         .collect();
     for (d, level) in levels.iter().enumerate() {
         for &k in level {
-            set(&cube_of_key(coords, k), d as u8);
+            set(&flip_min_cube(coords, k), d as u8);
         }
     }
     // The base's cosets are not kept (6.3 million keys, half the 113 MB table again): each is met
@@ -104,9 +104,9 @@ pub fn build(coords: &SliceCoords, threads: usize, log: &mut dyn FnMut(&str)) ->
     const CHUNK: usize = 512;
     let past = |i: usize| {
         for &k in &last[i..(i + CHUNK).min(last.len())] {
-            let c = cube_of_key(coords, k);
+            let c = flip_min_cube(coords, k);
             for at_base in moves.iter().map(|m| c.multiply(m)) {
-                if kept(key(coords, &at_base)) {
+                if kept(flip_min_key(coords, &at_base)) {
                     continue;
                 }
                 set(&at_base, BASE);
@@ -161,7 +161,7 @@ pub fn build(coords: &SliceCoords, threads: usize, log: &mut dyn FnMut(&str)) ->
     table
 }
 
-/// The cosets of H11 at each depth up to `depth`, as sorted keys ([`key`]).
+/// The cosets of H11 at each depth up to `depth`, as sorted keys ([`flip_min_key`]).
 fn cosets_to_base(
     coords: &SliceCoords,
     depth: u8,
@@ -173,7 +173,7 @@ fn cosets_to_base(
         .map(|m| FastCube::from_cubie(&CubieCube::SOLVED.apply(m)))
         .collect();
     let solved = FastCube::from_cubie(&CubieCube::SOLVED);
-    let mut levels: Vec<Vec<u64>> = vec![vec![key(coords, &solved)]];
+    let mut levels: Vec<Vec<u64>> = vec![vec![flip_min_key(coords, &solved)]];
     for d in 0..depth as usize {
         let level = &levels[d];
         let chunk = ((level.len() + threads - 1) / threads).max(1);
@@ -185,8 +185,8 @@ fn cosets_to_base(
                     scope.spawn(move || {
                         let mut out = Vec::with_capacity(part.len() * N_MOVES);
                         for &k in part {
-                            let c = cube_of_key(coords, k);
-                            out.extend(moves.iter().map(|m| key(coords, &c.multiply(m))));
+                            let c = flip_min_cube(coords, k);
+                            out.extend(moves.iter().map(|m| flip_min_key(coords, &c.multiply(m))));
                         }
                         out.sort_unstable();
                         out.dedup();
@@ -316,8 +316,8 @@ mod tests {
         let mut c = CubieCube::SOLVED;
         for i in 0..200 {
             c = c.apply((i * 7 + i / 3) % N_MOVES);
-            let k = key(&coords, &FastCube::from_cubie(&c));
-            assert_eq!(key(&coords, &cube_of_key(&coords, k)), k);
+            let k = flip_min_key(&coords, &FastCube::from_cubie(&c));
+            assert_eq!(flip_min_key(&coords, &flip_min_cube(&coords, k)), k);
         }
     }
 }

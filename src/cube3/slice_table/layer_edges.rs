@@ -16,7 +16,7 @@ use crate::cube3::cubie::CubieCube;
 /// The edge coordinate of `c`: (E-slice places x 24 + order) x 256 + U-D flips (flips only with
 /// `flips`).
 #[inline(always)]
-pub fn edge(r: &Ranks, flips: bool, c: &FastCube) -> usize {
+pub fn layer_edge(r: &Ranks, flips: bool, c: &FastCube) -> usize {
     let (e, _, _) = c.edge_masks();
     let places = r.e_places_order(c, e);
     if flips {
@@ -30,7 +30,7 @@ pub fn edge(r: &Ranks, flips: bool, c: &FastCube) -> usize {
 /// `conj` (a table of 760 KB, 11,880 x 16 x 2 bytes), the orientations' bits moved as the
 /// symmetry moves them (no table), then those of the U-D edges picked out.
 #[inline(always)]
-pub fn view_edge(
+pub fn layer_view_edge(
     r: &Ranks,
     flips: bool,
     sym: &EdgeSym,
@@ -49,13 +49,13 @@ pub fn view_edge(
 }
 
 /// The U-D edges' flips conjugated by each symmetry, `[(e * 256 + f) * 16 + s]` for the E-slice
-/// places `e` and flips `f` (`per` values): by the masks, as [`view_edge`] turns them, not by
+/// places `e` and flips `f` (`per` values): by the masks, as [`layer_view_edge`] turns them, not by
 /// conjugating 2 million cubes, which took 0.1 s of every start (`tests/cube3_layers.rs` checks
 /// it against the cubes).
-pub fn flips_conj(r: &Ranks, per: usize, syms: &[EdgeSym]) -> Vec<u8> {
+pub fn layer_flips_conj(r: &Ranks, per: usize, syms: &[EdgeSym]) -> Vec<u8> {
     let mut out = Vec::with_capacity(495 * per * syms.len());
     for x in 0..495 * per {
-        let c = FastCube::from_cubie(&cube(r, per, x / per * 24 * per + x % per));
+        let c = FastCube::from_cubie(&layer_edge_cube(r, per, x / per * 24 * per + x % per));
         let (e, m, _) = c.edge_masks();
         for sym in syms {
             let (e2, _, _) = sym.turn(e, m, 0);
@@ -68,7 +68,7 @@ pub fn flips_conj(r: &Ranks, per: usize, syms: &[EdgeSym]) -> Vec<u8> {
 
 /// A cube with edge coordinate `x` (`per` flip values; corners solved): the E-slice edges at
 /// their places in their order, the U-D edges in the rest in piece order with their flips.
-pub fn cube(r: &Ranks, per: usize, x: usize) -> CubieCube {
+pub fn layer_edge_cube(r: &Ranks, per: usize, x: usize) -> CubieCube {
     let (places, flips) = (x / per, x % per);
     let e_mask = r.comb12.masks[places / 24];
     let order = ORDERS[places % 24];

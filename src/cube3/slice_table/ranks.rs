@@ -42,7 +42,7 @@ pub struct Ranks {
 }
 
 impl Ranks {
-    pub fn new() -> Ranks {
+    pub(super) fn new() -> Ranks {
         Ranks {
             comb8: Combinations::new(8),
             comb12: Combinations::new(12),
@@ -128,11 +128,5 @@ impl Ranks {
             c.eo[i] = 1;
         }
         c
-    }
-}
-
-impl Default for Ranks {
-    fn default() -> Self {
-        Ranks::new()
     }
 }

@@ -53,7 +53,7 @@ impl EdgeSym {
 
 /// The edge coordinate of `c` with these flips: places x 4 + parities.
 #[inline(always)]
-pub fn edge(r: &Ranks, c: &FastCube) -> usize {
+pub fn slice_flip_edge(r: &Ranks, c: &FastCube) -> usize {
     let (e, m, _) = c.edge_masks();
     r.places_of_masks(e, m) * 4 + slice_flip_parities(c.orientations(), e, m)
 }
@@ -61,7 +61,7 @@ pub fn edge(r: &Ranks, c: &FastCube) -> usize {
 /// The edge coordinate of `S c S^-1`, S the symmetry `sym`: the masks turned, the parities moved
 /// with the slices.
 #[inline(always)]
-pub fn view_edge(r: &Ranks, sym: &EdgeSym, c: &FastCube) -> usize {
+pub fn slice_flip_view_edge(r: &Ranks, sym: &EdgeSym, c: &FastCube) -> usize {
     let (e, m, _) = c.edge_masks();
     let f = sym.turn_slice_flips(
         slice_flip_parities(c.orientations(), e, m),
@@ -72,9 +72,9 @@ pub fn view_edge(r: &Ranks, sym: &EdgeSym, c: &FastCube) -> usize {
 }
 
 /// Edge coordinate `edge` conjugated by the symmetry `sym`, its places by `conj`; `totals`:
-/// [`totals`].
+/// [`places_flips_totals`].
 #[inline(always)]
-pub fn conjugate(
+pub fn conjugate_slice_flips(
     edge: usize,
     sym: &EdgeSym,
     totals: &[u8],
@@ -85,7 +85,7 @@ pub fn conjugate(
 }
 
 /// [`flips_total`] of each places value.
-pub fn totals(r: &Ranks) -> Vec<u8> {
+pub fn places_flips_totals(r: &Ranks) -> Vec<u8> {
     (0..495 * 70)
         .map(|x| {
             let (e, m, _) = FastCube::from_cubie(&r.places_cube(x, 0)).edge_masks();
@@ -97,7 +97,7 @@ pub fn totals(r: &Ranks) -> Vec<u8> {
 /// A cube whose places are `c`'s (pieces in order within their slices) and whose slices'
 /// parities are `f`: one piece of the E or M slice flipped where `f` asks, one of the S slice
 /// where the total would be odd.
-pub fn cube(mut c: CubieCube, f: usize) -> CubieCube {
+pub fn slice_flip_cube(mut c: CubieCube, f: usize) -> CubieCube {
     let fast = FastCube::from_cubie(&c);
     let (e, m, _) = fast.edge_masks();
     let diff = f ^ slice_flip_parities(fast.orientations(), e, m);
