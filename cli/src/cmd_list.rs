@@ -12,7 +12,7 @@ pub fn run(w: &mut impl Write) -> Result<()> {
             .iter()
             .map(|o| format!("{} {}x{}", o.name, o.size, o.ori))
             .collect();
-        writeln!(w, "{name:<16} puzzles/{file:<22} {}", orbits.join(", ")).map_err(io)?;
+        writeln!(w, "{name:<16} puzzles/{file:<42} {}", orbits.join(", ")).map_err(io)?;
         if let Some(c) = &p.comment {
             writeln!(w, "{:16} {c}", "").map_err(io)?;
         }

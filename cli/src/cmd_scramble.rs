@@ -15,11 +15,12 @@ use twisty::rng::Rng;
 #[derive(clap::Args)]
 #[command(after_help = "Examples:
   twisty scramble 2x2x2 --count 5
+  twisty scramble 444                  (a WCA event name: 222 333 444 555 666 777 minx pyram skewb sq1 clock fto)
   twisty scramble puzzles/community/pyraminx.kpuzzle.json --count 3 --seed 1
   twisty scramble puzzles/community/megaminx.kpuzzle.json --min-length 10
   twisty scramble 3x3x3 --count 5 --max-length 21 --time 1")]
 pub struct ScrambleArgs {
-    /// The definition: a file, or the name of a shipped one.
+    /// The definition: a file, the name of a shipped one, or a WCA event name (`444`).
     def: String,
     /// How many scrambles.
     #[arg(long, default_value_t = 1)]
@@ -71,10 +72,15 @@ pub fn run(args: ScrambleArgs, w: &mut impl Write) -> Result<()> {
     } else {
         Scrambler::new(p, set, memory, &mut draw)?
     };
+    eprintln!("{}: {}", args.def, engine::load::shipped::source(&args.def));
     if scrambler.optimal() {
         eprintln!("random-state scrambles, optimal (seed {seed})");
     } else if scrambler.phased() {
-        eprintln!("random-state scrambles, solved in phases: not optimal, too many states for a full table (seed {seed})");
+        let from = match &args.phases.chain.phases_from {
+            Some(file) => format!("the phases of {}", file.display()),
+            None => "phases chosen from the moves".to_string(),
+        };
+        eprintln!("random-state scrambles, solved in {from}: not optimal, too many states for a full table (seed {seed})");
     } else {
         eprintln!(
             "random-state scrambles from the stabiliser chain's words: not optimal (seed {seed})"

@@ -8,9 +8,10 @@ use clap::Args;
 use engine::model::metric::MoveSet;
 use engine::model::Puzzle;
 use engine::phases::chain::{self, Chain, Limits};
-use engine::phases::phase_file;
+use engine::phases::look_goal::Look;
+use engine::phases::phase_file::{self, Word};
 use engine::phases::phase_solver::{Budget, PhaseSolver, TableOptions};
-use std::path::PathBuf;
+use std::path::{Path, PathBuf};
 use std::time::Duration;
 
 /// Cosets a phase may have by default: a space the engine's tables search in a fraction of a
@@ -28,8 +29,9 @@ pub struct ChainArgs {
     /// optimal (`twisty info DEF --phases` shows the chain).
     #[arg(long)]
     pub phases: bool,
-    /// The phases from FILE instead: a line `moves U D L2 R2 F2 B2` a subgroup (docs/engine.md,
-    /// "Phases"). Implies --phases.
+    /// The phases from FILE instead: a line `moves U D L2 R2 F2 B2` a subgroup, a line `goal
+    /// LOOK.kpuzzle.json` under it for a phase's goal given as a look (docs/phases.md, "Phases by
+    /// hand"). Implies --phases.
     #[arg(long, value_name = "FILE")]
     pub phases_from: Option<PathBuf>,
     /// The most cosets a phase may have when the chain is chosen automatically.
@@ -77,6 +79,15 @@ impl CacheArgs {
     }
 }
 
+/// The look a phases file's `goal` line names: a definition beside the phases file.
+fn goal_look(phases: &Path, word: &Word, puzzle: &Puzzle) -> Result<Look> {
+    let at = format!("{}:{}:{}", phases.display(), word.line, word.col);
+    let path = phases.parent().unwrap_or(Path::new("")).join(&word.text);
+    let text = std::fs::read_to_string(&path)
+        .map_err(|e| format!("{at}: goal {}: {e}", path.display()))?;
+    Look::of(puzzle, &text).map_err(|e| format!("{at}: goal {}: {e}", path.display()))
+}
+
 impl ChainArgs {
     /// Whether phases are asked for.
     pub fn on(&self) -> bool {
@@ -101,8 +112,14 @@ impl ChainArgs {
                 let families = chain::families_of(puzzle, set);
                 let groups = phase_file::subgroups(&words.groups, set, &families)
                     .map_err(|e| format!("{shown}:{e}"))?;
+                let looks = words
+                    .goals
+                    .iter()
+                    .map(|g| g.as_ref().map(|w| goal_look(file, w, puzzle)).transpose())
+                    .collect::<Result<Vec<_>>>()?;
                 let fix = words.fix.then_some(self.fix_size);
-                chain::through(puzzle, set, &groups, fix).map_err(|e| format!("{shown}: {e}"))
+                chain::through(puzzle, set, &groups, &looks, fix)
+                    .map_err(|e| format!("{shown}: {e}"))
             }
             None => {
                 let limits = Limits {

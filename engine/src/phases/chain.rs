@@ -12,9 +12,12 @@
 //! total shortest while the phase's cosets stay within the size limit, and cuts a phase when no
 //! step fits. A group within the limit is the last phase: an optimal solve.
 
+use super::carried::Carried;
 use super::coset_view::CosetView;
 use super::families::{Families, Steps};
 use super::fixing;
+use super::look_goal::Look;
+use super::pairs::{self, Pairs};
 use super::parity;
 use super::phase_view::PhaseView;
 use super::slot_view::SlotView;
@@ -97,22 +100,59 @@ struct Group<'a> {
     looks: &'a BigUint,
 }
 
-/// The view of the cosets of `to` in `from` and their number, if the view tells them apart.
-fn link(puzzle: &Puzzle, from: Group, to: Group) -> Result<(CosetView, BigUint), String> {
-    let mut view = CosetView::new(puzzle, to.gens)?;
+/// The view of the cosets of `to` in `from` (`given`, else made from `to`'s orbits) and their
+/// number, if the view tells them apart.
+fn link(
+    puzzle: &Puzzle,
+    from: Group,
+    to: Group,
+    given: Option<&Look>,
+) -> Result<(CosetView, BigUint), String> {
+    let mut view = match given {
+        Some(look) => {
+            let view = look.view(puzzle)?;
+            let modulus = view.puzzle.modulus();
+            let goal = &view.puzzle.goal;
+            if let Some(g) = to
+                .gens
+                .iter()
+                .position(|g| goal.apply(&view.perm(g), &modulus) != *goal)
+            {
+                return Err(format!(
+                    "the look is not kept by the next phase's moves (its generator {} changes it)",
+                    g + 1
+                ));
+            }
+            view
+        }
+        None => CosetView::new(puzzle, to.gens)?,
+    };
     let count = |view: &CosetView| {
         let gens: Vec<Perm> = from.gens.iter().map(|g| view.perm(g)).collect();
         looks(&view.puzzle, &gens).ok_or("the view's looks cannot be counted")
     };
     let mut cosets = count(&view)?;
     if cosets.times(to.looks) != *from.looks {
-        // Short by a power of two: the subgroup may keep a parity the colours do not show.
-        let parities = parity::kept(puzzle, from.gens, to.gens, MOST_PARITIES);
-        if !parities.is_empty() {
-            let with = view.clone().with_parities(puzzle, parities);
-            let more = count(&with)?;
-            if more.times(to.looks) == *from.looks {
-                (view, cosets) = (with, more);
+        // Short: the subgroup may keep a parity the colours do not show, or pieces paired
+        // ([`pairs`]); each is tried alone, then both.
+        let parities: Vec<Carried> = parity::kept(puzzle, from.gens, to.gens, MOST_PARITIES)
+            .into_iter()
+            .map(Carried::Parity)
+            .collect();
+        let pairs: Vec<Carried> = kept_pairs(puzzle, from.gens, to.gens)
+            .into_iter()
+            .map(Carried::Pairs)
+            .collect();
+        let both: Vec<Carried> = parities.iter().chain(&pairs).cloned().collect();
+        for more in [parities, pairs, both] {
+            if more.is_empty() {
+                continue;
+            }
+            let with = view.clone().with(puzzle, more);
+            let n = count(&with)?;
+            if n.times(to.looks) == *from.looks {
+                (view, cosets) = (with, n);
+                break;
             }
         }
     }
@@ -126,12 +166,32 @@ fn link(puzzle: &Puzzle, from: Group, to: Group) -> Result<(CosetView, BigUint),
     Ok((view, cosets))
 }
 
-/// The phase from the group of `from` to the one of `to`, powers of the moves both.
+/// The pair views of the block systems of blocks of two that `to` keeps on an orbit and `from`
+/// does not (the 4x4x4's wings under the face turns).
+fn kept_pairs(puzzle: &Puzzle, from: &[Perm], to: &[Perm]) -> Vec<Pairs> {
+    let offsets = puzzle.offsets();
+    let mut out = Vec::new();
+    for (o, orbit) in puzzle.orbits.iter().enumerate() {
+        let range = offsets[o]..offsets[o] + orbit.size;
+        for system in pairs::pair_systems(to, range) {
+            if !pairs::keeps(from, &system) {
+                if let Ok(p) = Pairs::new(puzzle, &system) {
+                    out.push(p);
+                }
+            }
+        }
+    }
+    out
+}
+
+/// The phase from the group of `from` to the one of `to`, powers of the moves both, seen through
+/// `look` where one is given.
 fn move_link(
     puzzle: &Puzzle,
     families: &Families,
     (from, from_looks): (&Steps, &BigUint),
     (to, to_looks): (&Steps, &BigUint),
+    look: Option<&Look>,
 ) -> Result<Phase, String> {
     let modulus = puzzle.modulus();
     let (a, b) = (
@@ -148,6 +208,7 @@ fn move_link(
             gens: &b,
             looks: to_looks,
         },
+        look,
     )
     .map_err(|e| format!("{}: {e}", families.describe(to)))?;
     Ok(Phase {
@@ -189,12 +250,14 @@ pub fn families_of(puzzle: &Puzzle, set: &MoveSet) -> Families {
 }
 
 /// The chain through the given subgroups (the first is the group of all the moves), each link
-/// checked: an error names the first whose view does not identify its cosets. With `fix`, the
-/// last group's pieces then go home a few at a time, phases of at most `limit` cosets.
+/// checked: an error names the first whose view does not identify its cosets. `given[i]`, where
+/// given, is the view of the phase that ends in `groups[i]` ([`Look`]). With `fix`, the last
+/// group's pieces then go home a few at a time, phases of at most `limit` cosets.
 pub fn through(
     puzzle: &Puzzle,
     set: &MoveSet,
     groups: &[Steps],
+    given: &[Option<Look>],
     fix: Option<f64>,
 ) -> Result<Chain, String> {
     let families = families_of(puzzle, set);
@@ -215,8 +278,15 @@ pub fn through(
     if fix.is_none() {
         groups.push(clamp(&vec![u32::MAX; families.families.len()]));
     }
-    for to in &groups {
+    for (i, to) in groups.iter().enumerate() {
+        let look = given.get(i).and_then(Option::as_ref);
         if *to == from {
+            if look.is_some() {
+                return Err(format!(
+                    "group {}: a look for a group that is the one before it (no phase ends there)",
+                    i + 1
+                ));
+            }
             // (A line that repeats the group before it makes no phase.)
             continue;
         }
@@ -241,8 +311,14 @@ pub fn through(
         }
         let to_looks = looks(puzzle, &families.generators(to, &modulus))
             .ok_or_else(|| format!("{}: its looks cannot be counted", families.describe(to)))?;
-        let phase = move_link(puzzle, &families, (&from, &from_looks), (to, &to_looks))
-            .map_err(|e| format!("phase {}: {e}", phases.len() + 1))?;
+        let phase = move_link(
+            puzzle,
+            &families,
+            (&from, &from_looks),
+            (to, &to_looks),
+            look,
+        )
+        .map_err(|e| format!("phase {}: {e}", phases.len() + 1))?;
         phases.push(phase);
         from = to.clone();
         from_looks = to_looks;
@@ -321,7 +397,7 @@ pub fn choose(puzzle: &Puzzle, set: &MoveSet, limits: Limits) -> Result<Chain, S
             if l == cur_looks {
                 return None;
             }
-            let phase = move_link(puzzle, &families, (&cur, &cur_looks), (&cand, &l)).ok()?;
+            let phase = move_link(puzzle, &families, (&cur, &cur_looks), (&cand, &l), None).ok()?;
             Some((cand, phase, l))
         });
         let Some((next, phase, l)) = found else {
@@ -343,6 +419,7 @@ pub fn choose(puzzle: &Puzzle, set: &MoveSet, limits: Limits) -> Result<Chain, S
         &families,
         (&cur, &cur_looks),
         (&trivial, &BigUint::one()),
+        None,
     )?;
     phases.push(last);
     Ok(Chain {

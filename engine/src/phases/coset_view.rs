@@ -14,7 +14,7 @@
 //! Whether that is enough (the pieces `K` keeps paired, parities) is not decided here but by
 //! counting: [`super::chain`] multiplies the views' count by the subgroup's and compares.
 
-use super::parity::Parity;
+use super::carried::Carried;
 use crate::model::disjoint_sets::DisjointSets;
 use crate::model::{keep_positions, Move, Orbit, Perm, Puzzle, State};
 
@@ -34,8 +34,25 @@ pub struct CosetView {
     offset: Vec<u8>,
     /// The view's orientation count of each kept position.
     modulus: Vec<u8>,
-    /// Parities carried after the kept positions, a piece of two orientations each.
-    parities: Vec<Parity>,
+    /// What the view carries after the kept positions (parities, pairs), each with its first
+    /// label's number in the view.
+    carried: Vec<(Carried, u8)>,
+}
+
+/// What a view makes of a puzzle's labels and positions: from a subgroup's orbits
+/// ([`CosetView::new`]) or given as a look ([`super::look_goal`]).
+pub(super) struct Recolouring {
+    /// Per label: its colour, and the twist its pieces carry; the colours' names.
+    pub class: Vec<u8>,
+    pub offset: Vec<u8>,
+    pub names: Vec<String>,
+    /// Per colour: the modulus its orientation counts in, where not its position's (0).
+    pub label_mod: Vec<u8>,
+    /// Per position: the view's orientation modulus, and the goal's orientation in it.
+    pub view_mod: Vec<u8>,
+    pub goal_ori: Vec<u8>,
+    /// The positions the view keeps (whole orbits).
+    pub kept: Vec<usize>,
 }
 
 impl CosetView {
@@ -43,13 +60,31 @@ impl CosetView {
     /// sit in frames the orbits cannot reconcile (the view would need more than colours).
     pub fn new(puzzle: &Puzzle, gens: &[Perm]) -> Result<CosetView, String> {
         let modulus = puzzle.modulus();
-        let n = modulus.len();
-        let goal = &puzzle.goal;
         let slots = SlotOrbits::of(puzzle, gens, &modulus);
         let (step, frame) = (&slots.step, &slots.frame);
         let (class, names) = colour_classes(puzzle, &slots.root_position);
         let offset = label_offsets(puzzle, step, frame)?;
         let (view_mod, label_mod, kept) = orientation_steps(puzzle, step, &class, names.len())?;
+        CosetView::assemble(
+            puzzle,
+            Recolouring {
+                goal_ori: (0..modulus.len()).map(|q| frame[q] % view_mod[q]).collect(),
+                offset: offset.iter().map(|x| x.map_or(0, |(v, _)| v)).collect(),
+                class,
+                names,
+                label_mod,
+                view_mod,
+                kept,
+            },
+        )
+    }
+
+    /// The view a recolouring makes (from a subgroup's orbits, or given as a look:
+    /// [`super::look_goal`]). An error where ignored orientations would give the view too many
+    /// solved states.
+    pub(super) fn assemble(puzzle: &Puzzle, r: Recolouring) -> Result<CosetView, String> {
+        let n = r.view_mod.len();
+        let goal = &puzzle.goal;
         let offsets = puzzle.offsets();
         let mut view = puzzle.clone();
         view.orbits = puzzle
@@ -57,7 +92,7 @@ impl CosetView {
             .iter()
             .enumerate()
             .map(|(o, orbit)| Orbit {
-                ori: view_mod[offsets[o]],
+                ori: r.view_mod[offsets[o]],
                 ..orbit.clone()
             })
             .collect();
@@ -65,10 +100,10 @@ impl CosetView {
         // solved states the tables start from (`Puzzle::goals`): 3^20 on a megaminx's corners.
         let mut goals = 1f64;
         for q in 0..n {
-            let c = class[goal.label[q] as usize] as usize;
-            let m = label_mod.get(c).copied().unwrap_or(0);
-            if m > 0 && view_mod[q] > m {
-                goals *= (view_mod[q] / m) as f64;
+            let c = r.class[goal.label[q] as usize] as usize;
+            let m = r.label_mod.get(c).copied().unwrap_or(0);
+            if m > 0 && r.view_mod[q] > m {
+                goals *= (r.view_mod[q] / m) as f64;
             }
         }
         if goals > MAX_GOALS as f64 {
@@ -76,19 +111,19 @@ impl CosetView {
                 "the view would have {goals:.0e} solved states (orientations ignored piece by piece)"
             ));
         }
-        view.label_mod = if label_mod.iter().all(|&m| m == 0) {
+        view.label_mod = if r.label_mod.iter().all(|&m| m == 0) {
             Vec::new()
         } else {
-            label_mod
+            r.label_mod
         };
-        view.label_names = names;
+        view.label_names = r.names;
         view.goal = State {
-            label: goal.label.iter().map(|&l| class[l as usize]).collect(),
-            ori: (0..n).map(|q| frame[q] % view_mod[q]).collect(),
+            label: goal.label.iter().map(|&l| r.class[l as usize]).collect(),
+            ori: r.goal_ori,
         };
         let reduce = |p: &Perm| Perm {
             src: p.src.clone(),
-            twist: (0..n).map(|q| p.twist[q] % view_mod[q]).collect(),
+            twist: (0..n).map(|q| p.twist[q] % r.view_mod[q]).collect(),
         };
         view.moves = puzzle
             .moves
@@ -98,47 +133,49 @@ impl CosetView {
                 ..m.clone()
             })
             .collect();
-        let view = keep_positions(&view, &kept);
-        let offset: Vec<u8> = offset.iter().map(|x| x.map_or(0, |(v, _)| v)).collect();
-        let modulus = kept.iter().map(|&q| view_mod[q]).collect();
-        let kept_view = CosetView {
+        let view = keep_positions(&view, &r.kept);
+        let modulus = r.kept.iter().map(|&q| r.view_mod[q]).collect();
+        Ok(CosetView {
             puzzle: view,
-            kept,
-            class,
-            offset,
+            kept: r.kept,
+            class: r.class,
+            offset: r.offset,
             modulus,
-            parities: Vec::new(),
-        };
-        Ok(kept_view)
+            carried: Vec::new(),
+        })
     }
 
-    /// The view with `parities` carried too, each as a piece of its own with two orientations
-    /// that each of `puzzle`'s moves turns by its parity.
-    pub fn with_parities(mut self, puzzle: &Puzzle, parities: Vec<Parity>) -> CosetView {
+    /// The view with `more` carried too, each an orbit of its own after the positions kept,
+    /// which each of `puzzle`'s moves moves as it says.
+    pub fn with(mut self, puzzle: &Puzzle, more: Vec<Carried>) -> CosetView {
         let v = &mut self.puzzle;
-        for (k, parity) in parities.iter().enumerate() {
+        for c in more {
+            let k = 1 + self
+                .carried
+                .iter()
+                .filter(|(d, _)| same_kind(d, &c))
+                .count();
+            let (name, size, ori) = c.orbit(k);
             let at = v.positions() as u16;
-            v.orbits.push(Orbit {
-                name: format!("PARITY{}", k + 1),
-                size: 1,
-                ori: 2,
-            });
-            let label = v.label_names.len() as u8;
-            v.label_names.push(format!("parity{}", k + 1));
+            v.orbits.push(Orbit { name, size, ori });
+            let base = v.label_names.len() as u8;
+            let names = c.label_names(k);
             if !v.label_mod.is_empty() {
-                v.label_mod.push(0);
+                v.label_mod.extend(names.iter().map(|_| 0));
             }
-            v.goal.label.push(label);
-            v.goal.ori.push(0);
-            v.original.push(0);
+            v.label_names.extend(names);
+            v.goal.label.extend(c.goal().iter().map(|&l| base + l));
+            v.goal.ori.extend((0..size).map(|_| 0));
+            v.original.extend(0..size);
             for (m, original) in v.moves.iter_mut().zip(&puzzle.moves) {
-                m.perm.src.push(at);
-                m.perm.twist.push(parity.of_perm(&original.perm));
+                let (src, twist) = c.perm(&original.perm);
+                m.perm.src.extend(src.iter().map(|&q| at + q));
+                m.perm.twist.extend(twist);
             }
+            self.carried.push((c, base));
         }
-        // Sticker drawings have no place for a parity.
+        // Sticker drawings have no place for a parity or a pair.
         v.stickers = None;
-        self.parities = parities;
         self
     }
 
@@ -187,9 +224,10 @@ impl CosetView {
             out.label.push(self.class[l]);
             out.ori.push((s.ori[q] + self.offset[l]) % self.modulus[i]);
         }
-        for (k, parity) in self.parities.iter().enumerate() {
-            out.label.push(self.puzzle.goal.label[self.kept.len() + k]);
-            out.ori.push(parity.of_state(s));
+        for (c, base) in &self.carried {
+            let (labels, ori) = c.state(s);
+            out.label.extend(labels.iter().map(|&l| base + l));
+            out.ori.extend(ori);
         }
         out
     }
@@ -214,12 +252,20 @@ impl CosetView {
                 .map(|(i, &q)| p.twist[q] % self.modulus[i])
                 .collect(),
         };
-        for (k, parity) in self.parities.iter().enumerate() {
-            out.src.push((self.kept.len() + k) as u16);
-            out.twist.push(parity.of_perm(p));
+        let mut at = self.kept.len() as u16;
+        for (c, _) in &self.carried {
+            let (src, twist) = c.perm(p);
+            out.src.extend(src.iter().map(|&q| at + q));
+            out.twist.extend(twist);
+            at += src.len() as u16;
         }
         out
     }
+}
+
+/// Whether two carried things are of one kind (their orbits are numbered within a kind).
+fn same_kind(a: &Carried, b: &Carried) -> bool {
+    std::mem::discriminant(a) == std::mem::discriminant(b)
 }
 
 fn gcd(a: u8, b: u8) -> u8 {

@@ -6,20 +6,25 @@
 //! - [`coset_view`]: what of a state names its coset of a subgroup (the pieces recoloured by the
 //!   subgroup's orbits), as a puzzle of its own for the engine's tables and search.
 //! - [`parity`]: sums of permutation signs a subgroup keeps even, which colours cannot show (the
-//!   4x4x4's wings); a coset view carries them where the count finds it short.
+//!   4x4x4's wings); [`pairs`]: pieces a subgroup keeps paired (its block systems of two); a coset
+//!   view carries either ([`carried`]) where the count finds it short.
 //! - [`slot_view`]: for a stabiliser, the fixed pieces' slots; [`phase_view`] is either view.
 //! - [`chain`]: the chain, chosen automatically or through given subgroups, each link checked by
 //!   Schreier-Sims (the phases' sizes multiply to the looks the moves reach).
 //! - [`fixing`]: phases that put pieces home a few at a time, where no subgroup the moves make
 //!   is near enough (the megaminx's last faces).
-//! - [`phase_file`]: subgroups given by hand in a small text file.
+//! - [`phase_file`]: subgroups given by hand in a small text file, each phase's goal a look
+//!   where one is given ([`look_goal`]: a recoloured definition, as twips' phase files are).
 //! - [`phase_solver`]: each phase an IDA* with its tables, neighbouring phases paired as in
 //!   Kociemba's algorithm within a length target or a time budget.
 
+pub mod carried;
 pub mod chain;
 pub mod coset_view;
 pub mod families;
 pub mod fixing;
+pub mod look_goal;
+pub mod pairs;
 pub mod parity;
 pub mod phase_file;
 pub mod phase_solver;

@@ -13,6 +13,10 @@
 //! A last line `fix` puts the last group's pieces home a few at a time instead
 //! ([`super::fixing`]: for groups no smaller group the moves make is near, as the megaminx's).
 //! `#` starts a comment. The chain is checked as an automatic one is ([`super::chain::through`]).
+//!
+//! A `goal FILE` line after a `moves` line gives the look of the phase that ends in that line's
+//! group, where its orbits' colours are not the right view (the 4x4x4's centres): FILE is a
+//! recoloured definition ([`super::look_goal`]), found beside the phases file.
 
 use super::families::{Families, Steps};
 use crate::model::metric::MoveSet;
@@ -25,16 +29,19 @@ pub struct Word {
     pub col: usize,
 }
 
-/// A phases file: its `moves` lines as words, and whether it ends with `fix`.
+/// A phases file: its `moves` lines as words, each line's `goal` file if it has one, and whether
+/// it ends with `fix`.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct PhaseFile {
     pub groups: Vec<Vec<Word>>,
+    pub goals: Vec<Option<Word>>,
     pub fix: bool,
 }
 
 /// A phases file's lines; an error names its line and column.
 pub fn parse(text: &str) -> Result<PhaseFile, String> {
     let mut groups = Vec::new();
+    let mut goals: Vec<Option<Word>> = Vec::new();
     let mut fix = false;
     for (l, raw) in text.lines().enumerate() {
         let line = raw.split('#').next().unwrap_or("");
@@ -71,9 +78,43 @@ pub fn parse(text: &str) -> Result<PhaseFile, String> {
             fix = true;
             continue;
         }
+        if keyword.text == "goal" {
+            let at = |w: &Word| format!("{}:{}", w.line, w.col);
+            let Some(last) = goals.last_mut() else {
+                return Err(format!(
+                    "{}: 'goal' before any 'moves' line (it gives the look of the line above)",
+                    at(keyword)
+                ));
+            };
+            if last.is_some() {
+                return Err(format!(
+                    "{}: a second 'goal' for one 'moves' line",
+                    at(keyword)
+                ));
+            }
+            match names {
+                [file] => *last = Some(file.clone()),
+                [] => {
+                    return Err(format!(
+                        "{}:{}: 'goal' names no file (a recoloured definition)",
+                        keyword.line,
+                        keyword.col + "goal".len()
+                    ))
+                }
+                [_, extra, ..] => {
+                    return Err(format!(
+                        "{}: 'goal' takes one file, found '{}'",
+                        at(extra),
+                        extra.text
+                    ))
+                }
+            }
+            continue;
+        }
         if keyword.text != "moves" {
             return Err(format!(
-                "{}:{}: expected 'moves' and the names of a phase's moves, or 'fix', found '{}'",
+                "{}:{}: expected 'moves' and the names of a phase's moves, 'goal' and a file, or \
+                 'fix', found '{}'",
                 keyword.line, keyword.col, keyword.text
             ));
         }
@@ -85,11 +126,12 @@ pub fn parse(text: &str) -> Result<PhaseFile, String> {
             ));
         }
         groups.push(names.to_vec());
+        goals.push(None);
     }
     if groups.is_empty() && !fix {
         return Err("1:1: no 'moves' line: expected one line a phase".into());
     }
-    Ok(PhaseFile { groups, fix })
+    Ok(PhaseFile { groups, goals, fix })
 }
 
 /// The subgroups the lines name, as steps of the families: a family keeps the gcd of the steps
@@ -148,11 +190,31 @@ mod tests {
     fn errors_name_line_and_column() {
         assert_eq!(
             parse("moves U\n  phase R").unwrap_err(),
-            "2:3: expected 'moves' and the names of a phase's moves, or 'fix', found 'phase'"
+            "2:3: expected 'moves' and the names of a phase's moves, 'goal' and a file, or 'fix', \
+             found 'phase'"
         );
         assert!(parse("moves\n").unwrap_err().starts_with("1:6:"));
         assert!(parse("# nothing\n").is_err());
         assert!(parse("moves U\nfix\n").unwrap().fix);
         assert!(parse("fix\nmoves U\n").unwrap_err().starts_with("2:1:"));
+    }
+
+    #[test]
+    fn a_goal_belongs_to_the_moves_line_above() {
+        let f = parse("moves U R\ngoal a.json\nmoves U2 R2\n").unwrap();
+        assert_eq!(f.goals.len(), 2);
+        let g = f.goals[0].as_ref().unwrap();
+        assert_eq!((g.text.as_str(), g.line, g.col), ("a.json", 2, 6));
+        assert!(f.goals[1].is_none());
+        assert!(parse("goal a.json\nmoves U\n")
+            .unwrap_err()
+            .starts_with("1:1:"));
+        assert!(parse("moves U\ngoal\n").unwrap_err().starts_with("2:5:"));
+        assert!(parse("moves U\ngoal a b\n")
+            .unwrap_err()
+            .starts_with("2:8:"));
+        assert!(parse("moves U\ngoal a\ngoal b\n")
+            .unwrap_err()
+            .starts_with("3:1:"));
     }
 }

@@ -1,0 +1,182 @@
+//! Phase goals given as looks (`goal FILE` in a phases file): checked against a brute-force
+//! listing of the 2x2x2's states, refused where they cannot be right, and read from twips' own
+//! 4x4x4 phase file as it is.
+
+use engine::load::{self, shipped};
+use engine::model::choice::Choice;
+use engine::model::metric::MoveSet;
+use engine::model::{Puzzle, State};
+use engine::phases::chain::{self, Chain};
+use engine::phases::look_goal::Look;
+use engine::phases::phase_file;
+use std::collections::{HashSet, VecDeque};
+
+const DIR: &str = concat!(env!("CARGO_MANIFEST_DIR"), "/../puzzles/community");
+
+fn chosen(p: &Puzzle) -> (Puzzle, MoveSet) {
+    let c = Choice::default().apply(p).unwrap();
+    (c.puzzle, c.set)
+}
+
+/// A look at the 2x2x2's eight corners: the colours given, orientations modulo `ori`.
+fn corners_look(pieces: [u32; 8], ori: u8) -> String {
+    format!(
+        r#"{{ "name": "look", "orbits": [{{ "orbitName": "CORNERS", "numPieces": 8,
+        "numOrientations": {ori} }}], "defaultPattern": {{ "CORNERS": {{ "pieces": {pieces:?},
+        "orientation": [0, 0, 0, 0, 0, 0, 0, 0] }} }} }}"#
+    )
+}
+
+/// The chain a phases file's text gives, its goal lines' looks read from `looks` by name.
+fn chain_of(
+    p: &Puzzle,
+    set: &MoveSet,
+    text: &str,
+    looks: &[(&str, String)],
+) -> Result<Chain, String> {
+    let file = phase_file::parse(text)?;
+    let families = chain::families_of(p, set);
+    let groups = phase_file::subgroups(&file.groups, set, &families)?;
+    let given: Vec<Option<Look>> = file
+        .goals
+        .iter()
+        .map(|g| {
+            g.as_ref().map(|w| {
+                let text = &looks.iter().find(|(n, _)| *n == w.text).unwrap().1;
+                Look::of(p, text).unwrap()
+            })
+        })
+        .collect();
+    chain::through(p, set, &groups, &given, None)
+}
+
+/// Every state `moves` reach from the goal, by breadth-first search in the puzzle's own terms
+/// (a state kept as a number, 5 bits a position: the 2x2x2's 3.7 million in a few seconds).
+fn reached(p: &Puzzle, set: &MoveSet, moves: &[usize]) -> Vec<State> {
+    let n = p.positions();
+    let modulus = p.modulus();
+    let key = |s: &State| -> u64 {
+        (0..n).fold(0, |k, q| {
+            k << 5 | (s.label[q] as u64) << 2 | s.ori[q] as u64
+        })
+    };
+    let unkey = |k: u64| State {
+        label: (0..n)
+            .map(|q| (k >> (5 * (n - 1 - q) + 2) & 7) as u8)
+            .collect(),
+        ori: (0..n).map(|q| (k >> (5 * (n - 1 - q)) & 3) as u8).collect(),
+    };
+    let mut seen = HashSet::from([key(&p.goal)]);
+    let mut queue = VecDeque::from([key(&p.goal)]);
+    while let Some(k) = queue.pop_front() {
+        let s = unkey(k);
+        for &m in moves {
+            let t = key(&s.apply(&set.perms[m], &modulus));
+            if seen.insert(t) {
+                queue.push_back(t);
+            }
+        }
+    }
+    seen.into_iter().map(unkey).collect()
+}
+
+/// The 2x2x2's corner twists, given as a look, end the phase to <U, R2, F2>: the states that look
+/// solved through it are exactly those <U, R2, F2> reaches (every state listed), and the phase's
+/// size is their number of cosets.
+#[test]
+fn a_look_of_the_twists_names_exactly_the_2x2x2s_cosets_of_u_r2_f2() {
+    let (p, set) = chosen(&shipped::open("2x2x2").unwrap());
+    let look = corners_look([0; 8], 3);
+    let chain = chain_of(
+        &p,
+        &set,
+        "moves U R2 F2\ngoal twists\n",
+        &[("twists", look)],
+    )
+    .unwrap();
+    assert_eq!(chain.phases.len(), 2);
+    let phase1 = &chain.phases[0];
+    let in_group = ["U", "U2", "U'", "R2", "F2"];
+    let inner_moves: Vec<usize> = (0..set.names.len())
+        .filter(|&i| in_group.contains(&set.names[i].as_str()))
+        .collect();
+    let all = reached(&p, &set, &(0..set.perms.len()).collect::<Vec<_>>());
+    let inner = reached(&p, &set, &inner_moves);
+    let goal = phase1.view.state(&p.goal);
+    let alike: HashSet<&State> = all
+        .iter()
+        .filter(|s| phase1.view.state(s) == goal)
+        .collect();
+    assert_eq!(all.len(), 3_674_160);
+    assert_eq!(alike.len(), inner.len());
+    assert!(inner.iter().all(|s| alike.contains(s)));
+    assert_eq!(
+        phase1.cosets.to_string(),
+        (all.len() / inner.len()).to_string()
+    );
+    assert_eq!(
+        phase1.view.describe(),
+        "CORNERS 7 pieces in 1 colours, orientations mod 3"
+    );
+}
+
+/// A look that sees too little is refused by the count; one the next phase's moves change, by
+/// that check; one with no orbit of the puzzle, when it is read.
+#[test]
+fn looks_that_cannot_be_right_are_refused() {
+    let (p, set) = chosen(&shipped::open("2x2x2").unwrap());
+    let text = "moves U R2 F2\ngoal look\n";
+    let blind = corners_look([0; 8], 1);
+    let e = chain_of(&p, &set, text, &[("look", blind)]).unwrap_err();
+    assert!(e.contains("do not tell the cosets apart"), "{e}");
+    let placed = corners_look([0, 1, 2, 3, 4, 5, 6, 7], 3);
+    let e = chain_of(&p, &set, text, &[("look", placed)]).unwrap_err();
+    assert!(e.contains("not kept by the next phase's moves"), "{e}");
+    let other = corners_look([0; 8], 3).replace("\"CORNERS\"", "\"EDGES\"");
+    let e = Look::of(&p, &other).unwrap_err();
+    assert!(e.contains("none is one of the puzzle's"), "{e}");
+    let e = Look::of(&p, &corners_look([0; 8], 2)).unwrap_err();
+    assert!(e.contains("do not divide the puzzle's 3"), "{e}");
+    let e = Look::of(&p, "{ \"orbits\": [").unwrap_err();
+    assert!(e.contains("line 1 column"), "{e}");
+}
+
+/// twips' `4x4x4-phase2-search.kpuzzle.json` reads as a look on the 4x4x4 as it is: its centres
+/// in four colours (U with D, L with R), its `WING_PARITY` orbit named as one the puzzle lacks,
+/// each centre's colour in a scrambled state its piece's.
+#[test]
+fn twips_4x4x4_phase_file_reads_as_a_look() {
+    let read = |name: &str| std::fs::read_to_string(format!("{DIR}/{name}")).unwrap();
+    let (p, set) = chosen(&load::load("4x4x4", &read("4x4x4.kpuzzle.json")).unwrap());
+    let look = Look::of(&p, &read("4x4x4-phase2-search.kpuzzle.json")).unwrap();
+    assert_eq!(look.unmatched, ["WING_PARITY"]);
+    let view = look.view(&p).unwrap();
+    assert_eq!(view.describe(), "CENTERS 24 pieces in 4 colours");
+    // The view's colour of a centre is the file's colour of the piece there: U (0-3) and D
+    // (20-23) alike, L (4-7) and R (12-15) alike, F and B each their own.
+    let file_colour = |piece: usize| [0, 1, 2, 1, 3, 0][piece / 4];
+    let centres = p.orbits.iter().position(|o| o.name == "CENTERS").unwrap();
+    let at = p.offsets()[centres];
+    let modulus = p.modulus();
+    let mut s = p.goal.clone();
+    for k in 0..40 {
+        s = s.apply(&set.perms[(k * 7 + 3) % set.perms.len()], &modulus);
+    }
+    let seen = view.state(&s);
+    let mut pairs = HashSet::new();
+    for q in 0..24 {
+        let piece = p.label_names[s.label[at + q] as usize].clone();
+        pairs.insert((file_colour(piece_index(&piece)), seen.label[q]));
+    }
+    // One view colour for each file colour, and the reverse.
+    assert_eq!(pairs.len(), 4, "{pairs:?}");
+    let view_colours: HashSet<u8> = pairs.iter().map(|&(_, v)| v).collect();
+    assert_eq!(view_colours.len(), 4, "{pairs:?}");
+}
+
+/// The index in its orbit of a piece named as the KPuzzle loader names labels (`CENTERS12`).
+fn piece_index(name: &str) -> usize {
+    name.trim_start_matches(|c: char| !c.is_ascii_digit())
+        .parse()
+        .unwrap()
+}
