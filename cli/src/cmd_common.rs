@@ -61,6 +61,16 @@ impl Common {
     }
 
     /// The puzzle and moves the command works on; says on stderr which rotations it left out.
+    /// These options for definition `def`: a WCA event's moves (`444`: the wide turns) where no
+    /// `--moves` is given.
+    pub fn for_def(&self, def: &str) -> Common {
+        let mut c = self.clone();
+        if c.moves.is_none() {
+            c.moves = engine::load::shipped::event_moves(def).map(str::to_string);
+        }
+        c
+    }
+
     pub fn choose(&self, p: &Puzzle) -> Result<Chosen> {
         let chosen = self.choice().apply(p)?;
         if !chosen.rotations.is_empty() && self.moves.is_none() {

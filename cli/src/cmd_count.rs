@@ -25,7 +25,7 @@ pub struct CountArgs {
 }
 
 pub fn run(args: CountArgs, w: &mut impl Write) -> Result<()> {
-    let chosen = args.common.choose(&open(&args.def)?)?;
+    let chosen = args.common.for_def(&args.def).choose(&open(&args.def)?)?;
     let (p, set) = (&chosen.puzzle, &chosen.set);
     let perms: Vec<_> = set.perms.iter().collect();
     let reach = Reachable::new(p, &perms);

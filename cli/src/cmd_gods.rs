@@ -51,7 +51,7 @@ pub fn run(args: GodsArgs, w: &mut impl Write) -> Result<()> {
         return gods_slices::merge(&dir, out, w);
     }
     let def = args.def.ok_or("give a definition (or `merge DIR`)")?;
-    let chosen = args.common.choose(&open(&def)?)?;
+    let chosen = args.common.for_def(&def).choose(&open(&def)?)?;
     let (p, set) = (&chosen.puzzle, &chosen.set);
     let states = rank_count(p, &set.perms).ok_or("the state space is too large to rank")?;
     let bytes = full_table_bytes(p, set).expect("counted above");

@@ -37,7 +37,7 @@ const SYMMETRY_LIMIT: usize = 10_000;
 
 pub fn run(args: InfoArgs, w: &mut impl Write) -> Result<()> {
     let original = open(&args.def)?;
-    let chosen = args.common.choose(&original)?;
+    let chosen = args.common.for_def(&args.def).choose(&original)?;
     let (p, set) = (&chosen.puzzle, &chosen.set);
     writeln!(w, "puzzle: {}", p.name).map_err(io)?;
     for o in &p.orbits {

@@ -50,7 +50,7 @@ pub fn run(args: ScrambleArgs, w: &mut impl Write) -> Result<()> {
     if args.common.any_orientation {
         return Err("--any-orientation: scrambles never contain a rotation already".into());
     }
-    let chosen = args.common.choose(&open(&args.def)?)?;
+    let chosen = args.common.for_def(&args.def).choose(&open(&args.def)?)?;
     let seed = args.seed.unwrap_or_else(|| {
         let t = std::time::SystemTime::now().duration_since(std::time::UNIX_EPOCH);
         t.map_or(0, |d| d.as_nanos() as u64) ^ std::process::id() as u64

@@ -139,7 +139,7 @@ impl Mode {
 
 pub fn run(args: SolveArgs, w: &mut impl Write) -> Result<()> {
     let p = open(&args.def)?;
-    let chosen = args.common.choose(&p)?;
+    let chosen = args.common.for_def(&args.def).choose(&p)?;
     let cache_dir = args.cache.dir();
     verify_tables(args.verify, args.table.as_deref(), cache_dir.as_deref())?;
     let start = Instant::now();

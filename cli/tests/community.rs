@@ -202,3 +202,24 @@ fn scrambles_whose_phases_put_pieces_home_are_the_chains_words_unless_asked() {
         .stderr(predicate::str::contains("put pieces home"))
         .stderr(predicate::str::contains("stabiliser chain's words"));
 }
+
+/// A WCA event's name opens its built-in definition (said on stderr), with the event's own moves:
+/// the 4x4x4's wide turns as the WCA writes them, not the definition's inner slices.
+#[test]
+fn an_event_name_picks_the_definition_and_its_moves() {
+    let out = twisty()
+        .args(["scramble", "pyram", "--seed", "4"])
+        .assert()
+        .success()
+        .stderr(predicate::str::contains(
+            "pyram: puzzles/community/pyraminx.kpuzzle.json (built in)",
+        ));
+    assert!(!out.get_output().stdout.is_empty());
+    twisty()
+        .args(["info", "444"])
+        .assert()
+        .success()
+        .stdout(predicate::str::contains(
+            "moves (htm, 27): U U2 U' D D2 D' L L2 L' R R2 R' F F2 F' B B2 B' Uw Uw2 Uw' Rw Rw2 Rw' Fw Fw2 Fw'",
+        ));
+}

@@ -121,6 +121,27 @@ pub const EVENTS: &[(&str, &str)] = &[
     ("fto", "fto"),
 ];
 
+/// The moves a WCA event scrambles with where they are not the definition's default (the big
+/// cubes' wide turns, as the WCA writes them; the definitions' defaults are their inner slices).
+pub const EVENT_MOVES: &[(&str, &str)] = &[
+    ("444", "U,D,L,R,F,B,Uw,Rw,Fw"),
+    ("555", "U,D,L,R,F,B,Uw,Dw,Lw,Rw,Fw,Bw"),
+    ("666", "U,D,L,R,F,B,Uw,Dw,Lw,Rw,Fw,Bw,3Uw,3Rw,3Fw"),
+    (
+        "777",
+        "U,D,L,R,F,B,Uw,Dw,Lw,Rw,Fw,Bw,3Uw,3Dw,3Lw,3Rw,3Fw,3Bw",
+    ),
+];
+
+/// The moves of event `arg`, where it is a WCA event name with moves of its own (and no file of
+/// that name exists).
+pub fn event_moves(arg: &str) -> Option<&'static str> {
+    if std::path::Path::new(arg).is_file() {
+        return None;
+    }
+    EVENT_MOVES.iter().find(|e| e.0 == arg).map(|e| e.1)
+}
+
 /// The shipped definition named `arg` (by name, file name or WCA event name).
 fn shipped(arg: &str) -> Option<&'static (&'static str, &'static str, &'static str)> {
     let arg = EVENTS.iter().find(|e| e.0 == arg).map_or(arg, |e| e.1);
@@ -199,5 +220,7 @@ mod tests {
         };
         assert!(orbits("444").contains(&"WINGS".to_string()));
         assert!(source("minx").ends_with("community/megaminx.kpuzzle.json (built in)"));
+        assert_eq!(event_moves("444"), Some("U,D,L,R,F,B,Uw,Rw,Fw"));
+        assert_eq!(event_moves("4x4x4"), None);
     }
 }
