@@ -60,7 +60,6 @@ impl Common {
         }
     }
 
-    /// The puzzle and moves the command works on; says on stderr which rotations it left out.
     /// These options for definition `def`: a WCA event's moves (`444`: the wide turns) where no
     /// `--moves` is given.
     pub fn for_def(&self, def: &str) -> Common {
@@ -71,6 +70,7 @@ impl Common {
         c
     }
 
+    /// The puzzle and moves the command works on; says on stderr which rotations it left out.
     pub fn choose(&self, p: &Puzzle) -> Result<Chosen> {
         let chosen = self.choice().apply(p)?;
         if !chosen.rotations.is_empty() && self.moves.is_none() {

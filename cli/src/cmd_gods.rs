@@ -51,7 +51,8 @@ pub fn run(args: GodsArgs, w: &mut impl Write) -> Result<()> {
         return gods_slices::merge(&dir, out, w);
     }
     let def = args.def.ok_or("give a definition (or `merge DIR`)")?;
-    let chosen = args.common.for_def(&def).choose(&open(&def)?)?;
+    let common = args.common.for_def(&def);
+    let chosen = common.choose(&open(&def)?)?;
     let (p, set) = (&chosen.puzzle, &chosen.set);
     let states = rank_count(p, &set.perms).ok_or("the state space is too large to rank")?;
     let bytes = full_table_bytes(p, set).expect("counted above");
@@ -71,7 +72,7 @@ pub fn run(args: GodsArgs, w: &mut impl Write) -> Result<()> {
         let (dir, level) = (args.dir.as_deref(), args.level);
         let dir = dir.expect("clap requires --dir");
         let level = level.expect("clap requires --level");
-        return gods_slices::run_slice(&def, &args.common, &chosen, &space, spec, dir, level, w);
+        return gods_slices::run_slice(&def, &common, &chosen, &space, spec, dir, level, w);
     }
     eprintln!(
         "{states} ranks ({}), {} moves, {} threads",

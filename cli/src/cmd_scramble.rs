@@ -50,7 +50,9 @@ pub fn run(args: ScrambleArgs, w: &mut impl Write) -> Result<()> {
     if args.common.any_orientation {
         return Err("--any-orientation: scrambles never contain a rotation already".into());
     }
-    let chosen = args.common.for_def(&args.def).choose(&open(&args.def)?)?;
+    let puzzle = open(&args.def)?;
+    eprintln!("{}: {}", args.def, engine::load::shipped::source(&args.def));
+    let chosen = args.common.for_def(&args.def).choose(&puzzle)?;
     let seed = args.seed.unwrap_or_else(|| {
         let t = std::time::SystemTime::now().duration_since(std::time::UNIX_EPOCH);
         t.map_or(0, |d| d.as_nanos() as u64) ^ std::process::id() as u64
@@ -72,7 +74,6 @@ pub fn run(args: ScrambleArgs, w: &mut impl Write) -> Result<()> {
     } else {
         Scrambler::new(p, set, memory, &mut draw)?
     };
-    eprintln!("{}: {}", args.def, engine::load::shipped::source(&args.def));
     if scrambler.optimal() {
         eprintln!("random-state scrambles, optimal (seed {seed})");
     } else if scrambler.phased() {

@@ -85,7 +85,16 @@ fn goal_look(phases: &Path, word: &Word, puzzle: &Puzzle) -> Result<Look> {
     let path = phases.parent().unwrap_or(Path::new("")).join(&word.text);
     let text = std::fs::read_to_string(&path)
         .map_err(|e| format!("{at}: goal {}: {e}", path.display()))?;
-    Look::of(puzzle, &text).map_err(|e| format!("{at}: goal {}: {e}", path.display()))
+    let look =
+        Look::of(puzzle, &text).map_err(|e| format!("{at}: goal {}: {e}", path.display()))?;
+    for orbit in &look.unmatched {
+        eprintln!(
+            "note: {at}: goal {}: orbit {orbit} is not the puzzle's, and is not read (a parity \
+             the colours miss is carried where the count needs it)",
+            path.display()
+        );
+    }
+    Ok(look)
 }
 
 impl ChainArgs {

@@ -118,6 +118,24 @@ fn a_look_of_the_twists_names_exactly_the_2x2x2s_cosets_of_u_r2_f2() {
         phase1.view.describe(),
         "CORNERS 7 pieces in 1 colours, orientations mod 3"
     );
+    // Each position's colour is its piece's by the definition's numbering, a gap included (the
+    // loader dropped piece 6, DBL, which no move touches): a look that marks piece 7 alone.
+    let marked = Look::of(&p, &corners_look([0, 0, 0, 0, 0, 0, 0, 1], 3))
+        .unwrap()
+        .view(&p)
+        .unwrap();
+    assert_eq!(p.original, [0, 1, 2, 3, 4, 5, 7]);
+    let modulus = p.modulus();
+    let mut s = p.goal.clone();
+    for k in 0..25 {
+        s = s.apply(&set.perms[(k * 5 + 2) % set.perms.len()], &modulus);
+    }
+    let mark = marked.state(&p.goal).label[6];
+    let seen = marked.state(&s);
+    for q in 0..7 {
+        let home = p.goal.label.iter().position(|&l| l == s.label[q]).unwrap();
+        assert_eq!(p.original[home] == 7, seen.label[q] == mark, "position {q}");
+    }
 }
 
 /// A look that sees too little is refused by the count; one the next phase's moves change, by

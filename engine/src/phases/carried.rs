@@ -2,7 +2,7 @@
 //! positions it keeps: a parity (one piece of two orientations, [`Parity`]) or the pairs a
 //! subgroup keeps together ([`Pairs`]: a slot per position pair, a pair's colour or blank).
 
-use super::pairs::Pairs;
+use super::block_pairs::Pairs;
 use super::parity::Parity;
 use crate::model::{Perm, State};
 

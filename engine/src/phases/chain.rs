@@ -12,12 +12,12 @@
 //! total shortest while the phase's cosets stay within the size limit, and cuts a phase when no
 //! step fits. A group within the limit is the last phase: an optimal solve.
 
+use super::block_pairs::{self, Pairs};
 use super::carried::Carried;
 use super::coset_view::CosetView;
 use super::families::{Families, Steps};
 use super::fixing;
 use super::look_goal::Look;
-use super::pairs::{self, Pairs};
 use super::parity;
 use super::phase_view::PhaseView;
 use super::slot_view::SlotView;
@@ -119,8 +119,9 @@ fn link(
                 .position(|g| goal.apply(&view.perm(g), &modulus) != *goal)
             {
                 return Err(format!(
-                    "the look is not kept by the next phase's moves (its generator {} changes it)",
-                    g + 1
+                    "the look is not kept by the next phase's moves (the {} of its generators \
+                     changes it)",
+                    ordinal(g + 1)
                 ));
             }
             view
@@ -134,7 +135,7 @@ fn link(
     let mut cosets = count(&view)?;
     if cosets.times(to.looks) != *from.looks {
         // Short: the subgroup may keep a parity the colours do not show, or pieces paired
-        // ([`pairs`]); each is tried alone, then both.
+        // ([`block_pairs`]); each is tried alone, then both.
         let parities: Vec<Carried> = parity::kept(puzzle, from.gens, to.gens, MOST_PARITIES)
             .into_iter()
             .map(Carried::Parity)
@@ -149,7 +150,8 @@ fn link(
                 continue;
             }
             let with = view.clone().with(puzzle, more);
-            let n = count(&with)?;
+            // (One that cannot be counted is not the view; the others may be.)
+            let Ok(n) = count(&with) else { continue };
             if n.times(to.looks) == *from.looks {
                 (view, cosets) = (with, n);
                 break;
@@ -166,6 +168,18 @@ fn link(
     Ok((view, cosets))
 }
 
+/// `1st`, `2nd`, `3rd`, `4th`...
+fn ordinal(n: usize) -> String {
+    let suffix = match (n % 10, n % 100) {
+        (_, 11..=13) => "th",
+        (1, _) => "st",
+        (2, _) => "nd",
+        (3, _) => "rd",
+        _ => "th",
+    };
+    format!("{n}{suffix}")
+}
+
 /// The pair views of the block systems of blocks of two that `to` keeps on an orbit and `from`
 /// does not (the 4x4x4's wings under the face turns).
 fn kept_pairs(puzzle: &Puzzle, from: &[Perm], to: &[Perm]) -> Vec<Pairs> {
@@ -173,8 +187,8 @@ fn kept_pairs(puzzle: &Puzzle, from: &[Perm], to: &[Perm]) -> Vec<Pairs> {
     let mut out = Vec::new();
     for (o, orbit) in puzzle.orbits.iter().enumerate() {
         let range = offsets[o]..offsets[o] + orbit.size;
-        for system in pairs::pair_systems(to, range) {
-            if !pairs::keeps(from, &system) {
+        for system in block_pairs::pair_systems(to, range) {
+            if !block_pairs::keeps(from, &system) {
                 if let Ok(p) = Pairs::new(puzzle, &system) {
                     out.push(p);
                 }

@@ -88,8 +88,16 @@ impl Look {
                 ));
             }
             // The puzzle's positions by their index in its definition (its loader drops pieces
-            // no move touches, so the numbering can have gaps).
-            for q in offsets[o]..offsets[o] + ours.size {
+            // no move touches, so the numbering can have gaps: then the orbit was larger).
+            let range = offsets[o]..offsets[o] + ours.size;
+            let gaps = range.clone().any(|q| puzzle.original[q] >= ours.size);
+            if orbit.pieces != ours.size && !gaps {
+                return Err(format!(
+                    "orbits: {name}: {} pieces, the puzzle's has {}",
+                    orbit.pieces, ours.size
+                ));
+            }
+            for q in range {
                 let i = puzzle.original[q];
                 let Some(&colour) = pattern.pieces.get(i) else {
                     return Err(format!(
@@ -114,6 +122,9 @@ impl Look {
         let labels = goal.label_count();
         let mut class: Vec<Option<u8>> = vec![None; labels];
         let mut colours: Vec<(usize, u32)> = Vec::new();
+        // Per colour: the orientations its pieces count where the puzzle counts a piece's own
+        // coarser than its orbit's (KPuzzle's `orientationMod`), else 0.
+        let mut label_mod: Vec<u8> = Vec::new();
         let offsets = puzzle.offsets();
         let mut kept = Vec::new();
         for (o, orbit) in puzzle.orbits.iter().enumerate() {
@@ -135,6 +146,15 @@ impl Look {
                     return Err(format!("orbit {}: more than 256 colours", orbit.name));
                 }
                 let l = goal.label[q] as usize;
+                label_mod.resize(colours.len(), 0);
+                if let Some(&m) = puzzle.label_mod.get(l).filter(|&&m| m > 0) {
+                    let k = gcd(self.modulus[q], m);
+                    label_mod[c] = if label_mod[c] == 0 {
+                        k
+                    } else {
+                        gcd(label_mod[c], k)
+                    };
+                }
                 match class[l] {
                     Some(k) if k as usize != c => {
                         return Err(format!(
@@ -155,6 +175,7 @@ impl Look {
                 kept.extend(range);
             }
         }
+        label_mod.resize(colours.len(), 0);
         let names = colours
             .iter()
             .map(|&(o, c)| format!("{}{c}", puzzle.orbits[o].name.to_lowercase()))
@@ -166,7 +187,7 @@ impl Look {
                 class: class.iter().map(|c| c.unwrap_or(0)).collect(),
                 offset: vec![0; labels],
                 names,
-                label_mod: Vec::new(),
+                label_mod,
                 goal_ori: (0..view_mod.len())
                     .map(|q| goal.ori[q] % view_mod[q])
                     .collect(),
@@ -174,5 +195,13 @@ impl Look {
                 kept,
             },
         )
+    }
+}
+
+fn gcd(a: u8, b: u8) -> u8 {
+    if b == 0 {
+        a
+    } else {
+        gcd(b, a % b)
     }
 }

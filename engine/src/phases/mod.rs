@@ -6,7 +6,7 @@
 //! - [`coset_view`]: what of a state names its coset of a subgroup (the pieces recoloured by the
 //!   subgroup's orbits), as a puzzle of its own for the engine's tables and search.
 //! - [`parity`]: sums of permutation signs a subgroup keeps even, which colours cannot show (the
-//!   4x4x4's wings); [`pairs`]: pieces a subgroup keeps paired (its block systems of two); a coset
+//!   4x4x4's wings); [`block_pairs`]: pieces a subgroup keeps paired (its block systems of two); a coset
 //!   view carries either ([`carried`]) where the count finds it short.
 //! - [`slot_view`]: for a stabiliser, the fixed pieces' slots; [`phase_view`] is either view.
 //! - [`chain`]: the chain, chosen automatically or through given subgroups, each link checked by
@@ -18,13 +18,13 @@
 //! - [`phase_solver`]: each phase an IDA* with its tables, neighbouring phases paired as in
 //!   Kociemba's algorithm within a length target or a time budget.
 
+pub mod block_pairs;
 pub mod carried;
 pub mod chain;
 pub mod coset_view;
 pub mod families;
 pub mod fixing;
 pub mod look_goal;
-pub mod pairs;
 pub mod parity;
 pub mod phase_file;
 pub mod phase_solver;

@@ -11,37 +11,58 @@
 //! ([`super::chain`]).
 //!
 //! The block systems with blocks of two are found from the generators (Atkinson's method: the
-//! least block system joining two points, by closing the pair under every generator).
+//! least block system joining two points, by closing the pair under every generator; given up as
+//! soon as a block would hold three).
 
-use crate::model::disjoint_sets::DisjointSets;
 use crate::model::{Perm, Puzzle, State};
 use std::collections::HashMap;
 
 /// The block systems of blocks of two that `gens` keep on the positions `range` (an orbit of
 /// theirs, or a union of orbits), each as its blocks.
 pub fn pair_systems(gens: &[Perm], range: std::ops::Range<usize>) -> Vec<Vec<(usize, usize)>> {
+    if range.len() % 2 == 1 || range.len() < 2 {
+        return Vec::new();
+    }
+    // Where each generator sends each position (the inverse of its `src`), made once: the
+    // automatic chain asks this of every candidate subgroup whose count falls short.
+    let forward: Vec<Vec<usize>> = gens
+        .iter()
+        .map(|g| {
+            let mut to = vec![0; g.src.len()];
+            for (i, &s) in g.src.iter().enumerate() {
+                to[s as usize] = i;
+            }
+            to
+        })
+        .collect();
     let a = range.start;
     let mut found: Vec<Vec<(usize, usize)>> = Vec::new();
-    for b in range.clone().skip(1) {
-        let mut sets = DisjointSets::new(range.end);
+    'partner: for b in range.clone().skip(1) {
+        let mut partner = vec![usize::MAX; range.end];
+        partner[a] = b;
+        partner[b] = a;
         let mut queue = vec![(a, b)];
-        sets.union(a, b);
         while let Some((x, y)) = queue.pop() {
-            for g in gens {
-                // (A generator moves the piece at `src[i]` to `i`; its inverse keeps the blocks too.)
-                let (gx, gy) = (position_of(g, x), position_of(g, y));
-                if sets.find(gx) != sets.find(gy) {
-                    sets.union(gx, gy);
-                    queue.push((gx, gy));
+            for to in &forward {
+                let (gx, gy) = (to[x], to[y]);
+                match (partner[gx], partner[gy]) {
+                    (p, _) if p == gy => {}
+                    (usize::MAX, usize::MAX) if gx != gy => {
+                        partner[gx] = gy;
+                        partner[gy] = gx;
+                        queue.push((gx, gy));
+                    }
+                    // A third position joins a block: no system of pairs holds {a, b}.
+                    _ => continue 'partner,
                 }
             }
         }
-        let mut blocks: HashMap<usize, Vec<usize>> = HashMap::new();
-        for q in range.clone() {
-            blocks.entry(sets.find(q)).or_default().push(q);
-        }
-        if blocks.values().all(|v| v.len() == 2) && blocks.len() * 2 == range.len() {
-            let mut system: Vec<(usize, usize)> = blocks.values().map(|v| (v[0], v[1])).collect();
+        if range.clone().all(|q| partner[q] != usize::MAX) {
+            let mut system: Vec<(usize, usize)> = range
+                .clone()
+                .filter(|&q| q < partner[q])
+                .map(|q| (q, partner[q]))
+                .collect();
             system.sort_unstable();
             if !found.contains(&system) {
                 found.push(system);

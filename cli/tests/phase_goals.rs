@@ -1,0 +1,55 @@
+//! A phases file's `goal` lines through `twisty`: the look file found beside the phases file, the
+//! phase it ends shown by `info`, and a bad look named with the phases file's line and column.
+
+use predicates::prelude::*;
+
+mod own_cache;
+
+use own_cache::twisty;
+
+/// A look at the 2x2x2's corners: one colour, orientations modulo `ori`, in orbit `orbit`.
+fn look(orbit: &str, ori: u8) -> String {
+    format!(
+        r#"{{ "name": "look", "orbits": [{{ "orbitName": "{orbit}", "numPieces": 8, "numOrientations": {ori} }}],
+        "defaultPattern": {{ "{orbit}": {{ "pieces": [0, 0, 0, 0, 0, 0, 0, 0], "orientation": [0, 0, 0, 0, 0, 0, 0, 0] }} }} }}"#
+    )
+}
+
+#[test]
+fn a_goal_file_beside_the_phases_file_ends_its_phase() {
+    let dir = std::path::Path::new(env!("CARGO_TARGET_TMPDIR")).join("phase-goals");
+    std::fs::create_dir_all(&dir).unwrap();
+    let phases = dir.join("twists.phases");
+    std::fs::write(&phases, "moves U R2 F2\ngoal twists.json\n").unwrap();
+    std::fs::write(dir.join("twists.json"), look("CORNERS", 3)).unwrap();
+    twisty()
+        .args(["info", "2x2x2", "--phases-from"])
+        .arg(&phases)
+        .assert()
+        .success()
+        .stdout(predicate::str::contains(
+            "CORNERS 7 pieces in 1 colours, orientations mod 3",
+        ));
+    // A look at no orbit of the puzzle: the goal line's place, then what is wrong.
+    std::fs::write(dir.join("twists.json"), look("EDGES", 3)).unwrap();
+    twisty()
+        .args(["info", "2x2x2", "--phases-from"])
+        .arg(&phases)
+        .assert()
+        .failure()
+        .stderr(
+            predicate::str::contains("twists.phases:2:6: goal")
+                .and(predicate::str::contains("none is one of the puzzle's")),
+        );
+    // A look the count refuses (it sees nothing): the phase and why.
+    std::fs::write(dir.join("twists.json"), look("CORNERS", 1)).unwrap();
+    twisty()
+        .args(["info", "2x2x2", "--phases-from"])
+        .arg(&phases)
+        .assert()
+        .failure()
+        .stderr(
+            predicate::str::contains("phase 1")
+                .and(predicate::str::contains("do not tell the cosets apart")),
+        );
+}
