@@ -21,35 +21,27 @@ fn a_goal_file_beside_the_phases_file_ends_its_phase() {
     std::fs::create_dir_all(&dir).unwrap();
     let phases = dir.join("twists.phases");
     std::fs::write(&phases, "moves U R2 F2\ngoal twists.json\n").unwrap();
-    std::fs::write(dir.join("twists.json"), look("CORNERS", 3)).unwrap();
-    twisty()
-        .args(["info", "2x2x2", "--phases-from"])
-        .arg(&phases)
-        .assert()
+    // `twisty info` with the phases file, the look file written first.
+    let info = |look_text: String| {
+        std::fs::write(dir.join("twists.json"), look_text).unwrap();
+        twisty()
+            .args(["info", "2x2x2", "--phases-from"])
+            .arg(&phases)
+            .assert()
+    };
+    info(look("CORNERS", 3))
         .success()
         .stdout(predicate::str::contains(
             "CORNERS 7 pieces in 1 colours, orientations mod 3",
         ));
     // A look at no orbit of the puzzle: the goal line's place, then what is wrong.
-    std::fs::write(dir.join("twists.json"), look("EDGES", 3)).unwrap();
-    twisty()
-        .args(["info", "2x2x2", "--phases-from"])
-        .arg(&phases)
-        .assert()
-        .failure()
-        .stderr(
-            predicate::str::contains("twists.phases:2:6: goal")
-                .and(predicate::str::contains("none is one of the puzzle's")),
-        );
+    info(look("EDGES", 3)).failure().stderr(
+        predicate::str::contains("twists.phases:2:6: goal")
+            .and(predicate::str::contains("none is one of the puzzle's")),
+    );
     // A look the count refuses (it sees nothing): the phase and why.
-    std::fs::write(dir.join("twists.json"), look("CORNERS", 1)).unwrap();
-    twisty()
-        .args(["info", "2x2x2", "--phases-from"])
-        .arg(&phases)
-        .assert()
-        .failure()
-        .stderr(
-            predicate::str::contains("phase 1")
-                .and(predicate::str::contains("do not tell the cosets apart")),
-        );
+    info(look("CORNERS", 1)).failure().stderr(
+        predicate::str::contains("phase 1")
+            .and(predicate::str::contains("do not tell the cosets apart")),
+    );
 }
