@@ -32,9 +32,21 @@ pub fn print(args: &ChainArgs, p: &Puzzle, set: &MoveSet, w: &mut impl Write) ->
             Some(r) => format!("IDA* over {r} ranks with pattern databases"),
             None => "IDA* with pattern databases".into(),
         };
+        let meets = if phase.meets {
+            " (where it meets them)"
+        } else {
+            ""
+        };
+        let sifted = match &phase.sift {
+            Some(s) => format!(
+                "; each solution's end checked by Schreier-Sims (the view sees {} looks as one)",
+                s.factor
+            ),
+            None => String::new(),
+        };
         writeln!(
             w,
-            "phase {}: moves {} ({moves}) to {}: {} cosets; goal: {}; {search}",
+            "phase {}: moves {} ({moves}) to {}{meets}: {} cosets; goal: {}; {search}{sifted}",
             i + 1,
             fams.describe(&phase.moves),
             match &phase.target {

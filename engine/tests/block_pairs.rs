@@ -82,6 +82,60 @@ fn the_pair_system_is_found_and_the_whole_group_does_not_keep_it() {
     assert_eq!(p.positions(), 8);
 }
 
+/// A group whose orbits a block crosses: the 4x4x4's wings under `<U, D, F2, B2, R2, L2>` lie in
+/// orbits that no block stays inside (a dedge's two wings are in two of them), and the face
+/// turns' own system (the dedges) is still found, beside any others; checked by each system's
+/// blocks being kept and every position being in exactly one block.
+#[test]
+fn pair_systems_are_found_across_the_orbits_of_the_group() {
+    let dir = concat!(env!("CARGO_MANIFEST_DIR"), "/../puzzles/community");
+    let text = std::fs::read_to_string(format!("{dir}/4x4x4.kpuzzle.json")).unwrap();
+    let c = Choice::default()
+        .apply(&load::load("4x4x4", &text).unwrap())
+        .unwrap();
+    let (p, set) = (c.puzzle, c.set);
+    let gens = |names: &[&str]| -> Vec<_> {
+        (0..set.names.len())
+            .filter(|&m| names.contains(&set.names[m].as_str()))
+            .map(|m| set.perms[m].clone())
+            .collect()
+    };
+    let wings = p.orbits.iter().position(|o| o.name == "WINGS").unwrap();
+    let range = p.offsets()[wings]..p.offsets()[wings] + 24;
+    let faces = gens(&["U", "D", "L", "R", "F", "B"]);
+    let half = gens(&["U", "D", "L2", "R2", "F2", "B2"]);
+    let dedges = pair_systems(&faces, range.clone());
+    assert_eq!(dedges.len(), 1);
+    let found = pair_systems(&half, range.clone());
+    assert!(found.contains(&dedges[0]), "{found:?}");
+    for system in &found {
+        assert!(keeps(&half, system));
+        let mut seen: Vec<usize> = system.iter().flat_map(|&(x, y)| [x, y]).collect();
+        seen.sort_unstable();
+        assert_eq!(seen, range.clone().collect::<Vec<_>>());
+    }
+    // (The smaller group's orbits do split the wings, and a dedge's two wings lie in two.)
+    let mut orbit = vec![range.start];
+    let mut next = 0;
+    while next < orbit.len() {
+        for g in &half {
+            let to = g
+                .src
+                .iter()
+                .position(|&s| s as usize == orbit[next])
+                .unwrap();
+            if !orbit.contains(&to) {
+                orbit.push(to);
+            }
+        }
+        next += 1;
+    }
+    assert!(orbit.len() < 24);
+    assert!(dedges[0]
+        .iter()
+        .any(|(x, y)| orbit.contains(x) != orbit.contains(y)));
+}
+
 #[test]
 fn a_pair_view_tells_apart_exactly_the_cosets_of_the_pairs_group() {
     let (p, set) = eight();

@@ -160,6 +160,7 @@ pub fn load_kpuzzle(file: &str, text: &str) -> Result<Puzzle, DefError> {
         original: orbits_original,
         warnings,
         label_mod: goal.label_mod,
+        goal_set: Default::default(),
     };
     Ok(crate::load::pieces::drop_fixed(&puzzle))
 }

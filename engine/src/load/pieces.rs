@@ -119,6 +119,7 @@ pub fn reduce(p: &Puzzle) -> Puzzle {
         original: (0..positions).collect(),
         warnings: Vec::new(),
         label_mod: Vec::new(),
+        goal_set: Default::default(),
     }
 }
 

@@ -279,6 +279,7 @@ pub fn load_tws(file: &str, text: &str) -> Result<Puzzle, DefError> {
         original,
         warnings: Vec::new(),
         label_mod: Vec::new(),
+        goal_set: Default::default(),
     };
     Ok(crate::load::pieces::drop_fixed(&puzzle))
 }

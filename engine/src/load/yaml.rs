@@ -234,6 +234,7 @@ pub fn load_yaml(file: &str, text: &str) -> Result<Puzzle, DefError> {
         original: (0..n).collect(),
         warnings: Vec::new(),
         label_mod: Vec::new(),
+        goal_set: Default::default(),
     };
     Ok(crate::load::pieces::reduce(&stickers))
 }

@@ -23,16 +23,22 @@ impl BigUint {
     }
     /// Divides by `d`, which must divide the number.
     pub fn div_exact(&mut self, d: u32) {
+        let rem = self.div_floor(d);
+        debug_assert_eq!(rem, 0, "not a divisor");
+    }
+
+    /// Divides by `d`, rounding down; the remainder.
+    pub fn div_floor(&mut self, d: u32) -> u32 {
         let mut rem = 0u64;
         for x in self.0.iter_mut().rev() {
             let v = (rem << 32) | *x as u64;
             *x = (v / d as u64) as u32;
             rem = v % d as u64;
         }
-        debug_assert_eq!(rem, 0, "not a divisor");
         while self.0.len() > 1 && self.0.last() == Some(&0) {
             self.0.pop();
         }
+        rem as u32
     }
 
     /// The product, exactly (for checking that sizes multiply to an order).

@@ -21,6 +21,8 @@ pub mod canonical;
 pub mod choice;
 pub mod class_hash;
 pub mod disjoint_sets;
+pub mod goal_set;
+use goal_set::GoalSet;
 pub mod fingerprint;
 pub mod inverse;
 pub mod look_stabiliser;
@@ -101,6 +103,9 @@ pub struct Puzzle {
     /// Per label, the modulus its orientation counts in when it differs from its orbit's
     /// (KPuzzle's per-piece `orientationMod`; 0 or missing: the orbit's). Empty for most puzzles.
     pub label_mod: Vec<u8>,
+    /// What counts as solved beside `goal` (a phase's goal that is several looks: the 4x4x4's
+    /// R/L centres in any of the arrangements half turns solve). Empty for a definition.
+    pub goal_set: GoalSet,
 }
 
 impl Perm {
@@ -330,22 +335,38 @@ impl Puzzle {
         p
     }
 
-    /// Whether `s` is solved: the goal, up to orientations that per-piece moduli ignore.
+    /// Whether `s` is solved: the goal (or one of `more_goals`), up to orientations that
+    /// per-piece moduli ignore.
     pub fn is_solved(&self, s: &State) -> bool {
+        let more = &self.goal_set.more;
         if self.label_mod.is_empty() {
-            return *s == self.goal;
+            // (`more` is sorted: a phase's goal may be thousands of looks.)
+            return *s == self.goal || more.binary_search(s).is_ok();
         }
-        s.label == self.goal.label
+        self.looks_like(s, &self.goal) || more.iter().any(|g| self.looks_like(s, g))
+    }
+
+    /// Whether `s` looks like `goal`: equal up to orientations that per-piece moduli ignore.
+    fn looks_like(&self, s: &State, goal: &State) -> bool {
+        if self.label_mod.is_empty() {
+            return s == goal;
+        }
+        s.label == goal.label
             && (0..s.ori.len()).all(|i| match self.label_mod.get(s.label[i] as usize) {
-                Some(&m) if m > 0 => s.ori[i] % m == self.goal.ori[i] % m,
-                _ => s.ori[i] == self.goal.ori[i],
+                Some(&m) if m > 0 => s.ori[i] % m == goal.ori[i] % m,
+                _ => s.ori[i] == goal.ori[i],
             })
     }
 
-    /// Every solved state: the goal with each piece whose modulus ignores some orientations
-    /// turned by every multiple of that modulus (just the goal for most puzzles).
+    /// Every solved state: the goal and `more_goals`, each with each piece whose modulus ignores
+    /// some orientations turned by every multiple of that modulus (just the goal for most
+    /// puzzles).
     pub fn goals(&self) -> Vec<State> {
-        self.variants(&self.goal)
+        let mut out = self.variants(&self.goal);
+        for g in &self.goal_set.more {
+            out.extend(self.variants(g));
+        }
+        out
     }
 
     /// The states that look like `s` (itself first): `s` with each piece whose modulus ignores

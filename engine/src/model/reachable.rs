@@ -268,6 +268,7 @@ mod tests {
             original: vec![0, 1, 2],
             warnings: Vec::new(),
             label_mod: Vec::new(),
+            goal_set: Default::default(),
         }
     }
 

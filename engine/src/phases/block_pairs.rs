@@ -35,15 +35,47 @@ pub fn pair_systems(gens: &[Perm], range: std::ops::Range<usize>) -> Vec<Vec<(us
             to
         })
         .collect();
-    let a = range.start;
     let mut found: Vec<Vec<(usize, usize)>> = Vec::new();
-    'partner: for b in range.clone().skip(1) {
-        let mut partner = vec![usize::MAX; range.end];
+    let partner = vec![usize::MAX; range.end];
+    complete(&forward, &range, partner, &mut found);
+    found
+}
+
+/// The most block systems looked for: an orbit of the subgroup may pair with several others, and
+/// the systems multiply.
+const MOST_SYSTEMS: usize = 16;
+
+/// Every completion of `partner` (pairs closed under the generators so far) to a block system of
+/// pairs on `range`, into `found`: the first position without a partner is tried with each
+/// other, the pair closed under every generator (an orbit of the subgroup, or two, at a time).
+fn complete(
+    forward: &[Vec<usize>],
+    range: &std::ops::Range<usize>,
+    partner: Vec<usize>,
+    found: &mut Vec<Vec<(usize, usize)>>,
+) {
+    let Some(a) = range.clone().find(|&q| partner[q] == usize::MAX) else {
+        let mut system: Vec<(usize, usize)> = range
+            .clone()
+            .filter(|&q| q < partner[q])
+            .map(|q| (q, partner[q]))
+            .collect();
+        system.sort_unstable();
+        if !found.contains(&system) {
+            found.push(system);
+        }
+        return;
+    };
+    'partner: for b in range.clone().filter(|&b| b > a && partner[b] == usize::MAX) {
+        if found.len() >= MOST_SYSTEMS {
+            return;
+        }
+        let mut partner = partner.clone();
         partner[a] = b;
         partner[b] = a;
         let mut queue = vec![(a, b)];
         while let Some((x, y)) = queue.pop() {
-            for to in &forward {
+            for to in forward {
                 let (gx, gy) = (to[x], to[y]);
                 match (partner[gx], partner[gy]) {
                     (p, _) if p == gy => {}
@@ -57,19 +89,8 @@ pub fn pair_systems(gens: &[Perm], range: std::ops::Range<usize>) -> Vec<Vec<(us
                 }
             }
         }
-        if range.clone().all(|q| partner[q] != usize::MAX) {
-            let mut system: Vec<(usize, usize)> = range
-                .clone()
-                .filter(|&q| q < partner[q])
-                .map(|q| (q, partner[q]))
-                .collect();
-            system.sort_unstable();
-            if !found.contains(&system) {
-                found.push(system);
-            }
-        }
+        complete(forward, range, partner, found);
     }
-    found
 }
 
 /// Where `g` sends the piece at `q`.

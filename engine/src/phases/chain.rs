@@ -12,19 +12,18 @@
 //! total shortest while the phase's cosets stay within the size limit, and cuts a phase when no
 //! step fits. A group within the limit is the last phase: an optimal solve.
 
-use super::block_pairs::{self, Pairs};
-use super::carried::Carried;
-use super::coset_view::CosetView;
 use super::families::{Families, Steps};
 use super::fixing;
+use super::link::{link, Group};
 use super::look_goal::Look;
-use super::parity;
 use super::phase_view::PhaseView;
+use super::sift::Sift;
 use super::slot_view::SlotView;
 use crate::model::big_uint::BigUint;
 use crate::model::metric::MoveSet;
 use crate::model::reachable::Reachable;
 use crate::model::{Perm, Puzzle};
+use std::sync::Arc;
 
 /// The subgroup a phase ends in.
 #[derive(Clone, Debug)]
@@ -46,6 +45,12 @@ pub struct Phase {
     /// The phase's space: the looks its view tells apart.
     pub cosets: BigUint,
     pub view: PhaseView,
+    /// Where the view falls short of the cosets ([`super::link`]): the test each solution's end
+    /// must pass.
+    pub sift: Option<Arc<Sift>>,
+    /// The phase's group and the next line's are not nested: the phase ends where they meet, and
+    /// its link was counted in the group the two make together (`cosets` are of that group).
+    pub meets: bool,
 }
 
 /// The phases, first to last.
@@ -67,7 +72,7 @@ pub struct Limits {
 }
 
 /// The looks a group reaches from the goal, if Schreier-Sims can count them.
-fn looks(puzzle: &Puzzle, gens: &[Perm]) -> Option<BigUint> {
+pub(super) fn looks(puzzle: &Puzzle, gens: &[Perm]) -> Option<BigUint> {
     if gens.is_empty() {
         return Some(BigUint::one());
     }
@@ -90,146 +95,44 @@ fn est_moves(size: f64, families: &Families, steps: &Steps) -> f64 {
     size.max(1.0).ln() / branching.ln()
 }
 
-/// The most parities a view carries (the 4x4x4's wings need one; three leave room for the
-/// bigger cubes' wing orbits).
-const MOST_PARITIES: usize = 3;
-
-/// A group: its generators and the looks it reaches.
-struct Group<'a> {
-    gens: &'a [Perm],
-    looks: &'a BigUint,
-}
-
-/// The view of the cosets of `to` in `from` (`given`, else made from `to`'s orbits) and their
-/// number, if the view tells them apart.
-fn link(
-    puzzle: &Puzzle,
-    from: Group,
-    to: Group,
-    given: Option<&Look>,
-) -> Result<(CosetView, BigUint), String> {
-    let mut view = match given {
-        Some(look) => {
-            let view = look.view(puzzle)?;
-            let modulus = view.puzzle.modulus();
-            let goal = &view.puzzle.goal;
-            if let Some(g) = to
-                .gens
-                .iter()
-                .position(|g| goal.apply(&view.perm(g), &modulus) != *goal)
-            {
-                return Err(format!(
-                    "the look is not kept by the next phase's moves (the {} of its generators \
-                     changes it)",
-                    ordinal(g + 1)
-                ));
-            }
-            view
-        }
-        None => CosetView::new(puzzle, to.gens)?,
-    };
-    let count = |view: &CosetView| {
-        let gens: Vec<Perm> = from.gens.iter().map(|g| view.perm(g)).collect();
-        looks(&view.puzzle, &gens).ok_or("the view's looks cannot be counted")
-    };
-    let mut cosets = count(&view)?;
-    if cosets.times(to.looks) != *from.looks {
-        // Short: the subgroup may keep a parity the colours do not show, or pieces paired
-        // ([`block_pairs`]); each is tried alone, then both.
-        let parities: Vec<Carried> = parity::kept(puzzle, from.gens, to.gens, MOST_PARITIES)
-            .into_iter()
-            .map(Carried::Parity)
-            .collect();
-        let pairs: Vec<Carried> = kept_pairs(puzzle, from.gens, to.gens)
-            .into_iter()
-            .map(Carried::Pairs)
-            .collect();
-        let both: Vec<Carried> = parities.iter().chain(&pairs).cloned().collect();
-        for more in [parities, pairs, both] {
-            if more.is_empty() {
-                continue;
-            }
-            let with = view.clone().with(puzzle, more);
-            // (One that cannot be counted is not the view; the others may be.)
-            let Ok(n) = count(&with) else { continue };
-            if n.times(to.looks) == *from.looks {
-                (view, cosets) = (with, n);
-                break;
-            }
-        }
-    }
-    if cosets.times(to.looks) != *from.looks {
-        return Err(format!(
-            "the pieces' colours do not tell the cosets apart ({} looks, {} cosets)",
-            cosets,
-            from.looks.to_f64() / to.looks.to_f64()
-        ));
-    }
-    Ok((view, cosets))
-}
-
-/// `1st`, `2nd`, `3rd`, `4th`...
-fn ordinal(n: usize) -> String {
-    let suffix = match (n % 10, n % 100) {
-        (_, 11..=13) => "th",
-        (1, _) => "st",
-        (2, _) => "nd",
-        (3, _) => "rd",
-        _ => "th",
-    };
-    format!("{n}{suffix}")
-}
-
-/// The pair views of the block systems of blocks of two that `to` keeps on an orbit and `from`
-/// does not (the 4x4x4's wings under the face turns).
-fn kept_pairs(puzzle: &Puzzle, from: &[Perm], to: &[Perm]) -> Vec<Pairs> {
-    let offsets = puzzle.offsets();
-    let mut out = Vec::new();
-    for (o, orbit) in puzzle.orbits.iter().enumerate() {
-        let range = offsets[o]..offsets[o] + orbit.size;
-        for system in block_pairs::pair_systems(to, range) {
-            if !block_pairs::keeps(from, &system) {
-                if let Ok(p) = Pairs::new(puzzle, &system) {
-                    out.push(p);
-                }
-            }
-        }
-    }
-    out
-}
-
 /// The phase from the group of `from` to the one of `to`, powers of the moves both, seen through
-/// `look` where one is given.
+/// `look` where one is given. Its link is counted in the group `within` (`from`'s, or the one
+/// `from`'s and `to`'s moves make together where `to` leaves `from`).
 fn move_link(
     puzzle: &Puzzle,
     families: &Families,
-    (from, from_looks): (&Steps, &BigUint),
+    from: &Steps,
+    (within, within_looks): (&Steps, &BigUint),
     (to, to_looks): (&Steps, &BigUint),
     look: Option<&Look>,
+    sifted: bool,
 ) -> Result<Phase, String> {
     let modulus = puzzle.modulus();
     let (a, b) = (
-        families.generators(from, &modulus),
+        families.generators(within, &modulus),
         families.generators(to, &modulus),
     );
-    let (view, cosets) = link(
+    let found = link(
         puzzle,
         Group {
             gens: &a,
-            looks: from_looks,
+            looks: within_looks,
         },
         Group {
             gens: &b,
             looks: to_looks,
         },
         look,
+        sifted,
     )
     .map_err(|e| format!("{}: {e}", families.describe(to)))?;
     Ok(Phase {
         moves: from.clone(),
         target: Target::Moves(to.clone()),
-        cosets,
-        view: PhaseView::Orbits(view),
+        cosets: found.cosets,
+        view: PhaseView::Orbits(found.view),
+        sift: (found.short_by > 1).then(|| Arc::new(Sift::new(puzzle, &b, found.short_by))),
+        meets: within != from,
     })
 }
 
@@ -253,6 +156,8 @@ fn fixing_phases(
             target: Target::Fixed(cut.fixed),
             cosets: cut.cosets,
             view: PhaseView::Slots(view),
+            sift: None,
+            meets: false,
         });
     }
     Ok(phases)
@@ -311,26 +216,35 @@ pub fn through(
                 .iter()
                 .collect::<Vec<_>>(),
         );
-        if !families
-            .generators(to, &modulus)
-            .iter()
-            .all(|g| inside.reaches_effect(g))
-        {
-            return Err(format!(
-                "phase {}: {} is not inside {}: each line's group must lie in the one before",
-                phases.len() + 1,
-                families.describe(to),
-                families.describe(&from)
-            ));
-        }
         let to_looks = looks(puzzle, &families.generators(to, &modulus))
             .ok_or_else(|| format!("{}: its looks cannot be counted", families.describe(to)))?;
+        // A group that leaves the one before (the 4x4x4's face turns after a phase without R
+        // and L quarter turns): the phase ends where the two meet, counted in their join.
+        let nested = families
+            .generators(to, &modulus)
+            .iter()
+            .all(|g| inside.reaches_effect(g));
+        let join: Steps = from.iter().zip(to).map(|(&a, &b)| gcd(a, b)).collect();
+        let join_looks = if nested {
+            from_looks.clone()
+        } else {
+            looks(puzzle, &families.generators(&join, &modulus)).ok_or_else(|| {
+                format!(
+                    "{} with {}: its looks cannot be counted",
+                    families.describe(&from),
+                    families.describe(to)
+                )
+            })?
+        };
+        let within = if nested { &from } else { &join };
         let phase = move_link(
             puzzle,
             &families,
-            (&from, &from_looks),
+            &from,
+            (within, &join_looks),
             (to, &to_looks),
             look,
+            true,
         )
         .map_err(|e| format!("phase {}: {e}", phases.len() + 1))?;
         phases.push(phase);
@@ -411,7 +325,9 @@ pub fn choose(puzzle: &Puzzle, set: &MoveSet, limits: Limits) -> Result<Chain, S
             if l == cur_looks {
                 return None;
             }
-            let phase = move_link(puzzle, &families, (&cur, &cur_looks), (&cand, &l), None).ok()?;
+            let within = (&cur, &cur_looks);
+            let phase =
+                move_link(puzzle, &families, &cur, within, (&cand, &l), None, false).ok()?;
             Some((cand, phase, l))
         });
         let Some((next, phase, l)) = found else {
@@ -431,9 +347,11 @@ pub fn choose(puzzle: &Puzzle, set: &MoveSet, limits: Limits) -> Result<Chain, S
     let last = move_link(
         puzzle,
         &families,
+        &cur,
         (&cur, &cur_looks),
         (&trivial, &BigUint::one()),
         None,
+        false,
     )?;
     phases.push(last);
     Ok(Chain {
@@ -441,4 +359,12 @@ pub fn choose(puzzle: &Puzzle, set: &MoveSet, limits: Limits) -> Result<Chain, S
         phases,
         looks: all,
     })
+}
+
+fn gcd(a: u32, b: u32) -> u32 {
+    if b == 0 {
+        a
+    } else {
+        gcd(b, a % b)
+    }
 }

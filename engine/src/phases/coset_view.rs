@@ -55,28 +55,32 @@ pub(super) struct Recolouring {
     pub kept: Vec<usize>,
 }
 
-impl CosetView {
-    /// The view of `puzzle`'s states up to the group `gens` generate. An error where alike pieces
-    /// sit in frames the orbits cannot reconcile (the view would need more than colours).
-    pub fn new(puzzle: &Puzzle, gens: &[Perm]) -> Result<CosetView, String> {
+impl Recolouring {
+    /// The colours the orbits of the group `gens` generate give (see the module's notes).
+    pub fn by_orbits(puzzle: &Puzzle, gens: &[Perm]) -> Result<Recolouring, String> {
         let modulus = puzzle.modulus();
         let slots = SlotOrbits::of(puzzle, gens, &modulus);
         let (step, frame) = (&slots.step, &slots.frame);
         let (class, names) = colour_classes(puzzle, &slots.root_position);
         let offset = label_offsets(puzzle, step, frame)?;
         let (view_mod, label_mod, kept) = orientation_steps(puzzle, step, &class, names.len())?;
-        CosetView::assemble(
-            puzzle,
-            Recolouring {
-                goal_ori: (0..modulus.len()).map(|q| frame[q] % view_mod[q]).collect(),
-                offset: offset.iter().map(|x| x.map_or(0, |(v, _)| v)).collect(),
-                class,
-                names,
-                label_mod,
-                view_mod,
-                kept,
-            },
-        )
+        Ok(Recolouring {
+            goal_ori: (0..modulus.len()).map(|q| frame[q] % view_mod[q]).collect(),
+            offset: offset.iter().map(|x| x.map_or(0, |(v, _)| v)).collect(),
+            class,
+            names,
+            label_mod,
+            view_mod,
+            kept,
+        })
+    }
+}
+
+impl CosetView {
+    /// The view of `puzzle`'s states up to the group `gens` generate. An error where alike pieces
+    /// sit in frames the orbits cannot reconcile (the view would need more than colours).
+    pub fn new(puzzle: &Puzzle, gens: &[Perm]) -> Result<CosetView, String> {
+        CosetView::assemble(puzzle, Recolouring::by_orbits(puzzle, gens)?)
     }
 
     /// The view a recolouring makes (from a subgroup's orbits, or given as a look:

@@ -11,7 +11,7 @@
 //! reach; and the next phase's moves must keep the look.
 
 use super::coset_view::{CosetView, Recolouring};
-use crate::model::Puzzle;
+use crate::model::{Perm, Puzzle};
 use serde::Deserialize;
 use std::collections::BTreeMap;
 
@@ -116,8 +116,11 @@ impl Look {
     }
 
     /// The view of `puzzle` through the look: each label's pieces one colour (an error where the
-    /// look gives alike pieces two), orientations counted as the look counts them.
-    pub fn view(&self, puzzle: &Puzzle) -> Result<CosetView, String> {
+    /// look gives alike pieces two), orientations counted as the look counts them. The orbits
+    /// the look leaves out are seen as the orbits of the group `next` (the next phase's moves)
+    /// colour them, as in a phase with no look given.
+    pub fn view(&self, puzzle: &Puzzle, next: &[Perm]) -> Result<CosetView, String> {
+        let auto = Recolouring::by_orbits(puzzle, next)?;
         let goal = &puzzle.goal;
         let labels = goal.label_count();
         let mut class: Vec<Option<u8>> = vec![None; labels];
@@ -127,9 +130,39 @@ impl Look {
         let mut label_mod: Vec<u8> = Vec::new();
         let offsets = puzzle.offsets();
         let mut kept = Vec::new();
+        let mut offset = vec![0u8; labels];
+        let mut view_mod = self.modulus.clone();
+        let mut goal_ori: Vec<u8> = (0..view_mod.len())
+            .map(|q| goal.ori[q] % view_mod[q])
+            .collect();
+        let mut names: Vec<String> = Vec::new();
         for (o, orbit) in puzzle.orbits.iter().enumerate() {
             let range = offsets[o]..offsets[o] + orbit.size;
             if self.colour[range.start].is_none() {
+                // The next group's colours, numbered after the look's own.
+                for q in range {
+                    let l = goal.label[q] as usize;
+                    let a = auto.class[l] as usize;
+                    let c = match colours.iter().position(|&x| x == (usize::MAX, a as u32)) {
+                        Some(c) => c,
+                        None => {
+                            colours.push((usize::MAX, a as u32));
+                            names.push(auto.names[a].clone());
+                            label_mod.push(auto.label_mod.get(a).copied().unwrap_or(0));
+                            colours.len() - 1
+                        }
+                    };
+                    if c > u8::MAX as usize {
+                        return Err(format!("orbit {}: more than 256 colours", orbit.name));
+                    }
+                    class[l] = Some(c as u8);
+                    offset[l] = auto.offset[l];
+                    view_mod[q] = auto.view_mod[q];
+                    goal_ori[q] = auto.goal_ori[q];
+                    if auto.kept.contains(&q) {
+                        kept.push(q);
+                    }
+                }
                 continue;
             }
             let mut seen = Vec::new();
@@ -139,6 +172,7 @@ impl Look {
                     Some(c) => c,
                     None => {
                         colours.push(colour);
+                        names.push(format!("{}{}", orbit.name.to_lowercase(), colour.1));
                         colours.len() - 1
                     }
                 };
@@ -176,21 +210,14 @@ impl Look {
             }
         }
         label_mod.resize(colours.len(), 0);
-        let names = colours
-            .iter()
-            .map(|&(o, c)| format!("{}{c}", puzzle.orbits[o].name.to_lowercase()))
-            .collect();
-        let view_mod = self.modulus.clone();
         CosetView::assemble(
             puzzle,
             Recolouring {
                 class: class.iter().map(|c| c.unwrap_or(0)).collect(),
-                offset: vec![0; labels],
+                offset,
                 names,
                 label_mod,
-                goal_ori: (0..view_mod.len())
-                    .map(|q| goal.ori[q] % view_mod[q])
-                    .collect(),
+                goal_ori,
                 view_mod,
                 kept,
             },

@@ -12,10 +12,12 @@
 
 use super::chain::{Chain, Target};
 use super::phase_view::PhaseView;
+use super::sift::Sift;
 use crate::model::metric::MoveSet;
 use crate::model::{Puzzle, State};
 use crate::solving::solver::{Control, FullTable, Options, Solver};
 use std::path::PathBuf;
+use std::sync::Arc;
 use std::time::{Duration, Instant};
 use twisty::search::phase_pairing::{pair_phases, Pairing};
 
@@ -40,6 +42,8 @@ struct Stage {
     moves: Vec<usize>,
     /// Per move of the puzzle: whether it lies in the group the phase ends in.
     in_target: Vec<bool>,
+    /// The test a solution's end must pass where the view falls short ([`Sift`]).
+    sift: Option<Arc<Sift>>,
 }
 
 /// An answer and how long each phase's part of it is.
@@ -52,6 +56,7 @@ pub struct Answer {
 /// The phases of a chain with their tables.
 pub struct PhaseSolver {
     pub chain: Chain,
+    puzzle: Puzzle,
     stages: Vec<Stage>,
     set: MoveSet,
     modulus: Vec<u8>,
@@ -114,15 +119,18 @@ impl PhaseSolver {
             let solver = Solver::with(view.puzzle(), own, options, |_| {})
                 .map_err(|e| format!("phase {}: {e}", i + 1))?;
             (tables.report)(i + 1, count, t.elapsed().as_secs_f64());
+
             stages.push(Stage {
                 view,
                 solver,
                 moves,
                 in_target,
+                sift: phase.sift.clone(),
             });
         }
         Ok(PhaseSolver {
             chain,
+            puzzle: puzzle.clone(),
             stages,
             set: set.clone(),
             modulus,
@@ -200,6 +208,11 @@ impl PhaseSolver {
                     let repeated = !tried.insert(first.clone());
                     if repeated || first.last().is_some_and(|&m| stage.in_target[m]) {
                         return Control::Continue;
+                    }
+                    if let Some(sift) = &stage.sift {
+                        if !sift.admits(&self.puzzle, &self.apply(s, &first)) {
+                            return Control::Continue;
+                        }
                     }
                     each((), &first)
                 });

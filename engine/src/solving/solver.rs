@@ -91,6 +91,10 @@ pub fn fingerprint(puzzle: &Puzzle, set: &MoveSet) -> u64 {
     let mut h = Fnv64::new();
     h.update(&puzzle.goal.label);
     h.update(&puzzle.goal.ori);
+    for g in &puzzle.goal_set.more {
+        h.update(&g.label);
+        h.update(&g.ori);
+    }
     h.update(&puzzle.modulus());
     for p in &set.perms {
         for &s in &p.src {

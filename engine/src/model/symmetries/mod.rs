@@ -199,8 +199,13 @@ pub fn reverses(s: &Symmetry, moves: &[Perm], names: &[String], modulus: &[u8]) 
 }
 
 /// Whether `σ` keeps the goal's look: within an orbit, positions with one label go to positions
-/// with one label (and only those), and an ignored orientation stays ignored.
+/// with one label (and only those), and an ignored orientation stays ignored. None where the
+/// puzzle has more goals than one.
 fn keeps_goal(puzzle: &Puzzle, slots: &Slots, sigma: &[u16]) -> bool {
+    // (A goal of several looks would have to be kept as a set; none is claimed.)
+    if !puzzle.goal_set.is_empty() {
+        return false;
+    }
     let positions = slots.first.len();
     let to: Vec<usize> = (0..positions)
         .map(|q| slots.position(sigma[slots.first[q]] as usize))
