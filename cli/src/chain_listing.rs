@@ -11,15 +11,14 @@ use engine::tables::space::rank_count;
 use std::io::Write;
 
 pub fn print(args: &ChainArgs, p: &Puzzle, set: &MoveSet, w: &mut impl Write) -> Result<()> {
-    let chain = args.chain(p, set)?;
+    let (chain, source) = args.chain_and_source(p, set)?;
     let fams = &chain.families;
-    writeln!(
-        w,
-        "phases: {} (sizes multiply to {} looks: Schreier-Sims)",
-        chain.phases.len(),
-        chain.looks
-    )
-    .map_err(io)?;
+    let sizes = if chain.phases.iter().any(|ph| ph.meets) {
+        "each link counted by Schreier-Sims".to_string()
+    } else {
+        format!("sizes multiply to {} looks: Schreier-Sims", chain.looks)
+    };
+    writeln!(w, "phases: {} from {source} ({sizes})", chain.phases.len()).map_err(io)?;
     for (i, phase) in chain.phases.iter().enumerate() {
         let moves = fams.moves(&phase.moves).len();
         let perms: Vec<_> = fams

@@ -67,7 +67,9 @@ pub fn run(args: ScrambleArgs, w: &mut impl Write) -> Result<()> {
         true => phases_or_note(&args, p, set)?,
         false => None,
     };
-    let scrambler = if let Some(solver) = phases {
+    let mut from = String::new();
+    let scrambler = if let Some((solver, source)) = phases {
+        from = source;
         Scrambler::with_phases(p, set, solver, budget, &mut draw)?
     } else if args.chain_words || phased {
         Scrambler::chain_words_only(p, set, &mut draw)?
@@ -77,10 +79,6 @@ pub fn run(args: ScrambleArgs, w: &mut impl Write) -> Result<()> {
     if scrambler.optimal() {
         eprintln!("random-state scrambles, optimal (seed {seed})");
     } else if scrambler.phased() {
-        let from = match &args.phases.chain.phases_from {
-            Some(file) => format!("the phases of {}", file.display()),
-            None => "phases chosen from the moves".to_string(),
-        };
         eprintln!("random-state scrambles, solved in {from}: not optimal, too many states for a full table (seed {seed})");
     } else {
         eprintln!(
@@ -121,10 +119,14 @@ pub fn run(args: ScrambleArgs, w: &mut impl Write) -> Result<()> {
 /// The phase solver for the puzzle, or `None` with a note where the chain's words serve better:
 /// where no chain is found, and by default where the chain's phases put pieces home (seconds to
 /// minutes a state: docs/phases.md). Asked for by name (`--phases`), its error is the answer.
-fn phases_or_note(args: &ScrambleArgs, p: &Puzzle, set: &MoveSet) -> Result<Option<PhaseSolver>> {
+fn phases_or_note(
+    args: &ScrambleArgs,
+    p: &Puzzle,
+    set: &MoveSet,
+) -> Result<Option<(PhaseSolver, String)>> {
     let asked = args.phases.on();
-    let chain = match args.phases.chain.chain(p, set) {
-        Ok(chain) => chain,
+    let (chain, source) = match args.phases.chain.chain_and_source(p, set) {
+        Ok(found) => found,
         Err(e) if asked => return Err(e),
         Err(e) => {
             eprintln!(
@@ -137,12 +139,20 @@ fn phases_or_note(args: &ScrambleArgs, p: &Puzzle, set: &MoveSet) -> Result<Opti
         .phases
         .iter()
         .any(|ph| matches!(ph.target, Target::Fixed(_)));
-    if fixing && !asked {
-        eprintln!("note: this puzzle's phases put pieces home, slow (seconds to minutes a state); the stabiliser chain's words instead (--phases to use them)");
+    // (A sifted phase's search today has only its centres' tables: the 4x4x4's third phase
+    // takes minutes a state.)
+    let sifted = chain.phases.iter().any(|ph| ph.sift.is_some());
+    if (fixing || sifted) && !asked {
+        let why = if fixing {
+            "put pieces home"
+        } else {
+            "have a sifted phase"
+        };
+        eprintln!("note: {source}: its phases {why}, slow (seconds to minutes a state); the stabiliser chain's words instead (--phases to use them)");
         return Ok(None);
     }
     let memory = phase_memory(&args.common);
     args.phases
         .solver_for(p, set, chain, memory, &args.cache)
-        .map(Some)
+        .map(|solver| Some((solver, source)))
 }

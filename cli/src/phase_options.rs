@@ -11,6 +11,7 @@ use engine::phases::chain::{self, Chain, Limits};
 use engine::phases::look_goal::Look;
 use engine::phases::phase_file::{self, Word};
 use engine::phases::phase_solver::{Budget, PhaseSolver, TableOptions};
+use engine::phases::shipped_phases;
 use std::path::{Path, PathBuf};
 use std::time::Duration;
 
@@ -79,22 +80,50 @@ impl CacheArgs {
     }
 }
 
-/// The look a phases file's `goal` line names: a definition beside the phases file.
-fn goal_look(phases: &Path, word: &Word, puzzle: &Puzzle) -> Result<Look> {
-    let at = format!("{}:{}:{}", phases.display(), word.line, word.col);
-    let path = phases.parent().unwrap_or(Path::new("")).join(&word.text);
-    let text = std::fs::read_to_string(&path)
-        .map_err(|e| format!("{at}: goal {}: {e}", path.display()))?;
-    let look =
-        Look::of(puzzle, &text).map_err(|e| format!("{at}: goal {}: {e}", path.display()))?;
+/// The look a phases file's `goal` line names, read from `path`'s text; `at` is the line.
+fn look_of(at: &str, path: &str, text: &str, puzzle: &Puzzle) -> Result<Look> {
+    let look = Look::of(puzzle, text).map_err(|e| format!("{at}: goal {path}: {e}"))?;
     for orbit in &look.unmatched {
         eprintln!(
-            "note: {at}: goal {}: orbit {orbit} is not the puzzle's, and is not read (a parity \
-             the colours miss is carried where the count needs it)",
-            path.display()
+            "note: {at}: goal {path}: orbit {orbit} is not the puzzle's, and is not read (a parity \
+             the colours miss is carried where the count needs it)"
         );
     }
     Ok(look)
+}
+
+/// The chain a phases file's text gives (`shown` names the file), each `goal` line's look read
+/// by `read` (its path as shown, and its text).
+fn chain_from(
+    (shown, text): (&str, &str),
+    puzzle: &Puzzle,
+    set: &MoveSet,
+    fix_size: f64,
+    read: impl Fn(&Word) -> Result<(String, String)>,
+) -> Result<Chain> {
+    let words = phase_file::parse(text).map_err(|e| format!("{shown}:{e}"))?;
+    let families = chain::families_of(puzzle, set);
+    let groups =
+        phase_file::subgroups(&words.groups, set, &families).map_err(|e| format!("{shown}:{e}"))?;
+    let looks = words
+        .goals
+        .iter()
+        .map(|g| {
+            g.as_ref()
+                .map(|w| {
+                    let (path, text) = read(w)?;
+                    look_of(
+                        &format!("{shown}:{}:{}", w.line, w.col),
+                        &path,
+                        &text,
+                        puzzle,
+                    )
+                })
+                .transpose()
+        })
+        .collect::<Result<Vec<_>>>()?;
+    let fix = words.fix.then_some(fix_size);
+    chain::through(puzzle, set, &groups, &looks, fix).map_err(|e| format!("{shown}: {e}"))
 }
 
 impl ChainArgs {
@@ -103,8 +132,14 @@ impl ChainArgs {
         self.phases || self.phases_from.is_some()
     }
 
-    /// The chain: from the file, else chosen from the moves.
+    /// The chain: from the file, else from the phases shipped for the definition (where its moves
+    /// have the file's), else chosen from the moves.
     pub fn chain(&self, puzzle: &Puzzle, set: &MoveSet) -> Result<Chain> {
+        self.chain_and_source(puzzle, set).map(|(chain, _)| chain)
+    }
+
+    /// The chain, and where it came from (said to the user).
+    pub fn chain_and_source(&self, puzzle: &Puzzle, set: &MoveSet) -> Result<(Chain, String)> {
         for (flag, v) in [
             ("--phase-size", self.phase_size),
             ("--fix-size", self.fix_size),
@@ -113,31 +148,43 @@ impl ChainArgs {
                 return Err(format!("{flag} {v}: expected at least 1"));
             }
         }
-        match &self.phases_from {
-            Some(file) => {
-                let shown = file.display();
-                let text = std::fs::read_to_string(file).map_err(|e| format!("{shown}: {e}"))?;
-                let words = phase_file::parse(&text).map_err(|e| format!("{shown}:{e}"))?;
-                let families = chain::families_of(puzzle, set);
-                let groups = phase_file::subgroups(&words.groups, set, &families)
-                    .map_err(|e| format!("{shown}:{e}"))?;
-                let looks = words
-                    .goals
-                    .iter()
-                    .map(|g| g.as_ref().map(|w| goal_look(file, w, puzzle)).transpose())
-                    .collect::<Result<Vec<_>>>()?;
-                let fix = words.fix.then_some(self.fix_size);
-                chain::through(puzzle, set, &groups, &looks, fix)
-                    .map_err(|e| format!("{shown}: {e}"))
-            }
-            None => {
-                let limits = Limits {
-                    phase_size: self.phase_size,
-                    fix_size: self.fix_size,
-                };
-                chain::choose(puzzle, set, limits)
-            }
+        if let Some(file) = &self.phases_from {
+            let shown = file.display().to_string();
+            let text = std::fs::read_to_string(file).map_err(|e| format!("{shown}: {e}"))?;
+            let beside = |w: &Word| {
+                let path = file.parent().unwrap_or(Path::new("")).join(&w.text);
+                let at = format!("{shown}:{}:{}", w.line, w.col);
+                let text = std::fs::read_to_string(&path)
+                    .map_err(|e| format!("{at}: goal {}: {e}", path.display()))?;
+                Ok((path.display().to_string(), text))
+            };
+            let chain = chain_from((&shown, &text), puzzle, set, self.fix_size, beside)?;
+            return Ok((chain, format!("the phases of {shown}")));
         }
+        let families = chain::families_of(puzzle, set);
+        let fits = |text: &str| {
+            let words = phase_file::parse(text).ok()?;
+            phase_file::subgroups(&words.groups, set, &families).ok()
+        };
+        if let Some(s) = shipped_phases::for_puzzle(&puzzle.name).filter(|s| fits(s.text).is_some())
+        {
+            let shown = format!("puzzles/{}", s.file);
+            let built_in = |w: &Word| {
+                let text = s.look(&w.text).ok_or(format!(
+                    "{shown}:{}:{}: goal {}: not shipped",
+                    w.line, w.col, w.text
+                ))?;
+                Ok((w.text.clone(), text.to_string()))
+            };
+            let chain = chain_from((&shown, s.text), puzzle, set, self.fix_size, built_in)?;
+            return Ok((chain, format!("the phases of {shown} (built in)")));
+        }
+        let limits = Limits {
+            phase_size: self.phase_size,
+            fix_size: self.fix_size,
+        };
+        let chain = chain::choose(puzzle, set, limits)?;
+        Ok((chain, "phases chosen from the moves".to_string()))
     }
 }
 

@@ -509,7 +509,7 @@ fn phases_list_solve_and_scramble() {
         .assert()
         .success()
         .stdout(predicate::str::contains(
-            "phases: 2 (sizes multiply to 43252003274489856000 looks",
+            "phases: 2 from phases chosen from the moves (sizes multiply to 43252003274489856000 looks",
         ))
         .stdout(predicate::str::contains(
             "to B2 D2 F2 L R U2: 2217093120 cosets",

@@ -45,3 +45,24 @@ fn a_goal_file_beside_the_phases_file_ends_its_phase() {
             .and(predicate::str::contains("do not tell the cosets apart")),
     );
 }
+
+/// The 4x4x4's shipped phases are taken with no flag by its event's name (and named), with a
+/// sifted third phase; with the definition's own moves (inner slices) they are not.
+#[test]
+fn the_shipped_4x4x4_phases_are_found_by_the_event_name() {
+    twisty()
+        .args(["info", "444", "--phases"])
+        .assert()
+        .success()
+        .stdout(
+            predicate::str::contains(
+                "phases: 5 from the phases of puzzles/community/4x4x4.phases (built in)",
+            )
+            .and(predicate::str::contains("(where it meets them)"))
+            .and(predicate::str::contains("checked by Schreier-Sims")),
+        );
+    twisty()
+        .args(["info", "4x4x4", "--phases"])
+        .assert()
+        .stdout(predicate::str::contains("4x4x4.phases").not());
+}

@@ -14,7 +14,7 @@
 
 use super::families::{Families, Steps};
 use super::fixing;
-use super::link::{link, Group};
+use super::link::{link, looks, Group};
 use super::look_goal::Look;
 use super::phase_view::PhaseView;
 use super::sift::Sift;
@@ -22,7 +22,7 @@ use super::slot_view::SlotView;
 use crate::model::big_uint::BigUint;
 use crate::model::metric::MoveSet;
 use crate::model::reachable::Reachable;
-use crate::model::{Perm, Puzzle};
+use crate::model::Puzzle;
 use std::sync::Arc;
 
 /// The subgroup a phase ends in.
@@ -69,15 +69,6 @@ pub struct Limits {
     pub phase_size: f64,
     /// Cosets a phase that puts pieces home may have: far fewer, its tables see only slots.
     pub fix_size: f64,
-}
-
-/// The looks a group reaches from the goal, if Schreier-Sims can count them.
-pub(super) fn looks(puzzle: &Puzzle, gens: &[Perm]) -> Option<BigUint> {
-    if gens.is_empty() {
-        return Some(BigUint::one());
-    }
-    let refs: Vec<&Perm> = gens.iter().collect();
-    Reachable::new(puzzle, &refs).looks()
 }
 
 /// A guess at the moves a phase takes: the depth at which `size` states are reached with the

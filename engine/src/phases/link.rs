@@ -11,13 +11,22 @@
 
 use super::block_pairs::{self, Pairs};
 use super::carried::Carried;
-use super::chain::looks;
 use super::coset_view::CosetView;
 use super::look_goal::Look;
 use super::parity;
 use super::sift::MOST_SIFTED;
 use crate::model::big_uint::BigUint;
+use crate::model::reachable::Reachable;
 use crate::model::{Perm, Puzzle};
+
+/// The looks a group reaches from the goal, if Schreier-Sims can count them.
+pub fn looks(puzzle: &Puzzle, gens: &[Perm]) -> Option<BigUint> {
+    if gens.is_empty() {
+        return Some(BigUint::one());
+    }
+    let refs: Vec<&Perm> = gens.iter().collect();
+    Reachable::new(puzzle, &refs).looks()
+}
 
 /// The most parities a view carries (the 4x4x4's wings need one; three leave room for the
 /// bigger cubes' wing orbits).

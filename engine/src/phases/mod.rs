@@ -31,5 +31,6 @@ pub mod parity;
 pub mod phase_file;
 pub mod phase_solver;
 pub mod phase_view;
+pub mod shipped_phases;
 pub mod sift;
 pub mod slot_view;

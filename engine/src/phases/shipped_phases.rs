@@ -1,0 +1,34 @@
+//! Phases files shipped beside the community's definitions (`puzzles/community/*.phases`), built
+//! into the binary: `twisty scramble 444` and `twisty solve 444 --phases` take them with no flag,
+//! where the definition's automatic chain is poor or missing.
+
+/// One shipped phases file: the definition it is for (by its `name`), its path under
+/// `puzzles/`, its text, and the looks its `goal` lines name (file name, text).
+pub struct ShippedPhases {
+    pub puzzle: &'static str,
+    pub file: &'static str,
+    pub text: &'static str,
+    pub looks: &'static [(&'static str, &'static str)],
+}
+
+pub const SHIPPED_PHASES: &[ShippedPhases] = &[ShippedPhases {
+    puzzle: "4x4x4",
+    file: "community/4x4x4.phases",
+    text: include_str!("../../../puzzles/community/4x4x4.phases"),
+    looks: &[(
+        "4x4x4-rl-centres.kpuzzle.json",
+        include_str!("../../../puzzles/community/4x4x4-rl-centres.kpuzzle.json"),
+    )],
+}];
+
+/// The shipped phases file for the definition named `puzzle`, if there is one.
+pub fn for_puzzle(puzzle: &str) -> Option<&'static ShippedPhases> {
+    SHIPPED_PHASES.iter().find(|s| s.puzzle == puzzle)
+}
+
+impl ShippedPhases {
+    /// The text of the look named `name` (a `goal` line's file).
+    pub fn look(&self, name: &str) -> Option<&'static str> {
+        self.looks.iter().find(|l| l.0 == name).map(|l| l.1)
+    }
+}
