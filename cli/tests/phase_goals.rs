@@ -56,7 +56,7 @@ fn the_shipped_4x4x4_phases_are_found_by_the_event_name() {
         .success()
         .stdout(
             predicate::str::contains(
-                "phases: 5 from the phases of puzzles/community/4x4x4.phases (built in)",
+                "phases: 5 from the phases of puzzles/phases/4x4x4.phases (built in)",
             )
             .and(predicate::str::contains("(where it meets them)"))
             .and(predicate::str::contains("checked by Schreier-Sims")),

@@ -2,10 +2,9 @@
 //! phases file, each link checked by counting.
 //!
 //! Phase i starts in G(i-1) and ends in G(i) with G(i-1)'s moves; its space is the cosets, seen
-//! through [`CosetView`]. A view is right when the looks it tells apart, times the looks G(i)
-//! reaches, make the looks G(i-1) reaches (Schreier-Sims counts all three): then the states that
-//! look like the goal through it are exactly those G(i) reaches. Where colours are not enough (the
-//! 4x4x4's wings that must stay paired, a parity) the count says so and the subgroup is not taken.
+//! through a [`super::coset_view::CosetView`] that [`super::link`] checks by counting. A phases
+//! file's group may also leave the one before: the phase then ends where the two meet, its link
+//! counted in the group they make together, and the next phase starts with its own moves.
 //!
 //! The automatic choice walks down from the whole group one step at a time ([`Families::smaller`]:
 //! a family's moves replaced by a power, or dropped), taking the step that keeps the estimated

@@ -9,8 +9,13 @@
 //!   4x4x4's wings); [`block_pairs`]: pieces a subgroup keeps paired (its block systems of two); a coset
 //!   view carries either ([`carried`]) where the count finds it short.
 //! - [`slot_view`]: for a stabiliser, the fixed pieces' slots; [`phase_view`] is either view.
-//! - [`chain`]: the chain, chosen automatically or through given subgroups, each link checked by
-//!   Schreier-Sims (the phases' sizes multiply to the looks the moves reach).
+//! - [`link`]: one link's view, checked by Schreier-Sims (its looks over its goal's, times the
+//!   next group's, make the phase's group's); [`goal_view`]: a goal of several looks;
+//!   [`sift`]: membership in the next group, where the best view of a given link falls short by
+//!   two (the 4x4x4's dedges as blocks against its corners).
+//! - [`chain`]: the chain, chosen automatically or through given subgroups (which may leave the
+//!   one before: the phase ends where they meet).
+//! - [`shipped_phases`]: phases files built in (the 4x4x4's).
 //! - [`fixing`]: phases that put pieces home a few at a time, where no subgroup the moves make
 //!   is near enough (the megaminx's last faces).
 //! - [`phase_file`]: subgroups given by hand in a small text file, each phase's goal a look

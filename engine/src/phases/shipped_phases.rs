@@ -1,6 +1,6 @@
-//! Phases files shipped beside the community's definitions (`puzzles/community/*.phases`), built
-//! into the binary: `twisty scramble 444` and `twisty solve 444 --phases` take them with no flag,
-//! where the definition's automatic chain is poor or missing.
+//! This project's phases files for the community's definitions (`puzzles/phases/`), built
+//! into the binary: `twisty scramble 444 --phases` and `twisty solve 444 --phases` take them with no
+//! file named, where the definition's automatic chain is poor or missing.
 
 /// One shipped phases file: the definition it is for (by its `name`), its path under
 /// `puzzles/`, its text, and the looks its `goal` lines name (file name, text).
@@ -13,11 +13,11 @@ pub struct ShippedPhases {
 
 pub const SHIPPED_PHASES: &[ShippedPhases] = &[ShippedPhases {
     puzzle: "4x4x4",
-    file: "community/4x4x4.phases",
-    text: include_str!("../../../puzzles/community/4x4x4.phases"),
+    file: "phases/4x4x4.phases",
+    text: include_str!("../../../puzzles/phases/4x4x4.phases"),
     looks: &[(
         "4x4x4-rl-centres.kpuzzle.json",
-        include_str!("../../../puzzles/community/4x4x4-rl-centres.kpuzzle.json"),
+        include_str!("../../../puzzles/phases/4x4x4-rl-centres.kpuzzle.json"),
     )],
 }];
 
