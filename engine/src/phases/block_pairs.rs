@@ -17,12 +17,11 @@
 use crate::model::{Perm, Puzzle, State};
 use std::collections::HashMap;
 
-/// The block systems of blocks of two that `gens` keep on the positions `range` (an orbit of
-/// theirs, or a union of orbits), each as its blocks.
+/// The block systems of blocks of two that `gens` keep on the positions of `range` they move (an
+/// orbit of theirs, or a union of orbits), each as its blocks. Positions no generator moves are
+/// left out: any two of them make a block, so every matching of them would be a system (the
+/// megaminx's small subgroups fix dozens), and a piece kept home needs no pair to show it.
 pub fn pair_systems(gens: &[Perm], range: std::ops::Range<usize>) -> Vec<Vec<(usize, usize)>> {
-    if range.len() % 2 == 1 || range.len() < 2 {
-        return Vec::new();
-    }
     // Where each generator sends each position (the inverse of its `src`), made once: the
     // automatic chain asks this of every candidate subgroup whose count falls short.
     let forward: Vec<Vec<usize>> = gens
@@ -35,9 +34,15 @@ pub fn pair_systems(gens: &[Perm], range: std::ops::Range<usize>) -> Vec<Vec<(us
             to
         })
         .collect();
+    let moved: Vec<usize> = range
+        .filter(|&q| forward.iter().any(|to| to[q] != q))
+        .collect();
+    if moved.len() % 2 == 1 || moved.is_empty() {
+        return Vec::new();
+    }
     let mut found: Vec<Vec<(usize, usize)>> = Vec::new();
-    let partner = vec![usize::MAX; range.end];
-    complete(&forward, &range, partner, &mut found);
+    let partner = vec![usize::MAX; moved[moved.len() - 1] + 1];
+    complete(&forward, &moved, partner, &mut found);
     found
 }
 
@@ -46,17 +51,19 @@ pub fn pair_systems(gens: &[Perm], range: std::ops::Range<usize>) -> Vec<Vec<(us
 const MOST_SYSTEMS: usize = 16;
 
 /// Every completion of `partner` (pairs closed under the generators so far) to a block system of
-/// pairs on `range`, into `found`: the first position without a partner is tried with each
-/// other, the pair closed under every generator (an orbit of the subgroup, or two, at a time).
+/// pairs on the positions `moved`, into `found`: the first position without a partner is tried
+/// with each other, the pair closed under every generator (an orbit of the subgroup, or two, at a
+/// time).
 fn complete(
     forward: &[Vec<usize>],
-    range: &std::ops::Range<usize>,
+    moved: &[usize],
     partner: Vec<usize>,
     found: &mut Vec<Vec<(usize, usize)>>,
 ) {
-    let Some(a) = range.clone().find(|&q| partner[q] == usize::MAX) else {
-        let mut system: Vec<(usize, usize)> = range
-            .clone()
+    let Some(&a) = moved.iter().find(|&&q| partner[q] == usize::MAX) else {
+        let mut system: Vec<(usize, usize)> = moved
+            .iter()
+            .copied()
             .filter(|&q| q < partner[q])
             .map(|q| (q, partner[q]))
             .collect();
@@ -66,7 +73,7 @@ fn complete(
         }
         return;
     };
-    'partner: for b in range.clone().filter(|&b| b > a && partner[b] == usize::MAX) {
+    'partner: for &b in moved.iter().filter(|&&b| b > a && partner[b] == usize::MAX) {
         if found.len() >= MOST_SYSTEMS {
             return;
         }
@@ -89,7 +96,7 @@ fn complete(
                 }
             }
         }
-        complete(forward, range, partner, found);
+        complete(forward, moved, partner, found);
     }
 }
 
