@@ -240,6 +240,12 @@ fn stickers_become_pieces_where_they_move_together() {
     let text = "turnSet:\n  baseTurns:\n    - name: A\n      value: [0, 2, 1, 3, 0]\n    - name: B\n      value: [0, 1, 0]\ngoalState:\n  colors: [x, y, z, w]\n";
     let p = load("f.yaml", text).unwrap();
     assert_eq!(kinds(&p), [(2, 2)]);
+    // Two orbits: each position is numbered within its own (as state lines and look files
+    // address it), not across the puzzle.
+    let text = "turnSet:\n  baseTurns:\n    - name: A\n      value: [0, 2, 1, 3, 0]\n    - name: B\n      value: [0, 1, 0]\n    - name: C\n      value: [4, 5, 4]\n    - name: D\n      value: [5, 6, 5]\ngoalState:\n  colors: [x, y, z, w, a, b, c]\n";
+    let p = load("g.yaml", text).unwrap();
+    assert_eq!(kinds(&p), [(2, 2), (3, 1)]);
+    assert_eq!(p.original, [0, 1, 0, 1, 2]);
 }
 
 #[test]

@@ -53,6 +53,14 @@ fn chain_of(
     chain::through(p, set, &groups, &given, None)
 }
 
+/// The moves of `<U, R2, F2>` in `set`.
+fn u_r2_f2(set: &MoveSet) -> Vec<usize> {
+    let in_group = ["U", "U2", "U'", "R2", "F2"];
+    (0..set.names.len())
+        .filter(|&i| in_group.contains(&set.names[i].as_str()))
+        .collect()
+}
+
 /// Every state `moves` reach from the goal, by breadth-first search in the puzzle's own terms
 /// (a state kept as a number, 5 bits a position: the 2x2x2's 3.7 million in a few seconds).
 fn reached(p: &Puzzle, set: &MoveSet, moves: &[usize]) -> Vec<State> {
@@ -99,10 +107,7 @@ fn a_look_of_the_twists_names_exactly_the_2x2x2s_cosets_of_u_r2_f2() {
     .unwrap();
     assert_eq!(chain.phases.len(), 2);
     let phase1 = &chain.phases[0];
-    let in_group = ["U", "U2", "U'", "R2", "F2"];
-    let inner_moves: Vec<usize> = (0..set.names.len())
-        .filter(|&i| in_group.contains(&set.names[i].as_str()))
-        .collect();
+    let inner_moves = u_r2_f2(&set);
     let all = reached(&p, &set, &(0..set.perms.len()).collect::<Vec<_>>());
     let inner = reached(&p, &set, &inner_moves);
     let goal = phase1.view.state(&p.goal);
@@ -151,10 +156,7 @@ fn a_look_the_next_group_changes_is_a_goal_of_all_it_takes_it_to() {
     let placed = corners_look([0, 1, 2, 3, 4, 5, 6, 7], 3);
     let chain = chain_of(&p, &set, "moves U R2 F2\ngoal look\n", &[("look", placed)]).unwrap();
     let phase1 = &chain.phases[0];
-    let in_group = ["U", "U2", "U'", "R2", "F2"];
-    let inner_moves: Vec<usize> = (0..set.names.len())
-        .filter(|&i| in_group.contains(&set.names[i].as_str()))
-        .collect();
+    let inner_moves = u_r2_f2(&set);
     let all = reached(&p, &set, &(0..set.perms.len()).collect::<Vec<_>>());
     let inner: HashSet<State> = reached(&p, &set, &inner_moves).into_iter().collect();
     let view = phase1.view.puzzle();

@@ -100,6 +100,8 @@ pub fn reduce(p: &Puzzle) -> Puzzle {
         })
         .collect();
     let positions = blocks.len();
+    // Positions are in orbit order: each numbered within its orbit, as a definition's are.
+    let original = orbit_list.iter().flat_map(|o| 0..o.size).collect();
     Puzzle {
         name: p.name.clone(),
         orbits: orbit_list,
@@ -116,7 +118,7 @@ pub fn reduce(p: &Puzzle) -> Puzzle {
         }),
         layout: p.layout.clone(),
         comment: p.comment.clone(),
-        original: (0..positions).collect(),
+        original,
         warnings: Vec::new(),
         label_mod: Vec::new(),
         goal_set: Default::default(),

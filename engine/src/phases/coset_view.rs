@@ -150,8 +150,9 @@ impl CosetView {
     }
 
     /// The view with `more` carried too, each an orbit of its own after the positions kept,
-    /// which each of `puzzle`'s moves moves as it says.
-    pub fn with(mut self, puzzle: &Puzzle, more: Vec<Carried>) -> CosetView {
+    /// which each of `puzzle`'s moves moves as it says. An error where the labels would pass a
+    /// byte's 256.
+    pub fn with(mut self, puzzle: &Puzzle, more: Vec<Carried>) -> Result<CosetView, String> {
         let v = &mut self.puzzle;
         for c in more {
             let k = 1 + self
@@ -160,10 +161,17 @@ impl CosetView {
                 .filter(|(d, _)| same_kind(d, &c))
                 .count();
             let (name, size, ori) = c.orbit(k);
+            let names = c.label_names(k);
+            let base = v.label_names.len();
+            if base + names.len() > 256 {
+                return Err(format!(
+                    "the view would have more than 256 labels ({base} and {} more)",
+                    names.len()
+                ));
+            }
+            let base = base as u8;
             let at = v.positions() as u16;
             v.orbits.push(Orbit { name, size, ori });
-            let base = v.label_names.len() as u8;
-            let names = c.label_names(k);
             if !v.label_mod.is_empty() {
                 v.label_mod.extend(names.iter().map(|_| 0));
             }
@@ -180,7 +188,7 @@ impl CosetView {
         }
         // Sticker drawings have no place for a parity or a pair.
         v.stickers = None;
-        self
+        Ok(self)
     }
 
     /// What the view tracks, an orbit a clause: `EDGES 12 pieces in 2 colours, flips mod 2`.

@@ -90,7 +90,11 @@ pub fn link(
             continue;
         }
         // (One that cannot be counted is not the view; the others may be.)
-        let Ok(found) = check(view.clone().with(puzzle, more), &from, &to) else {
+        let Ok(found) = view
+            .clone()
+            .with(puzzle, more)
+            .and_then(|v| check(v, &from, &to))
+        else {
             continue;
         };
         if found.short_by < best.short_by {
