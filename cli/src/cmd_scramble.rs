@@ -78,6 +78,8 @@ pub fn run(args: ScrambleArgs, w: &mut impl Write) -> Result<()> {
     };
     if scrambler.optimal() {
         eprintln!("random-state scrambles, optimal (seed {seed})");
+    } else if scrambler.words_beside_phases() {
+        eprintln!("random-state scrambles, solved in {from} or by the stabiliser chain's words, the shorter kept: not optimal, too many states for a full table (seed {seed})");
     } else if scrambler.phased() {
         eprintln!("random-state scrambles, solved in {from}: not optimal, too many states for a full table (seed {seed})");
     } else {

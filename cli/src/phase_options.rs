@@ -10,7 +10,7 @@ use engine::model::Puzzle;
 use engine::phases::chain::{self, Chain, Limits};
 use engine::phases::look_goal::Look;
 use engine::phases::phase_file::{self, Word};
-use engine::phases::phase_solver::{Budget, PhaseSolver, TableOptions};
+use engine::phases::phase_solver::{Budget, PhaseSolver, TableOptions, DEFAULT_BEAM};
 use engine::phases::shipped_phases;
 use std::path::{Path, PathBuf};
 use std::time::Duration;
@@ -54,6 +54,10 @@ pub struct PhaseArgs {
     /// In phases: seconds for improving each answer (a first answer is always given).
     #[arg(long, value_name = "S", default_value_t = 0.3)]
     pub time: f64,
+    /// In phases: candidates handed on from one pair of phases to the next, while the time lasts
+    /// (1: the single best).
+    #[arg(long, value_name = "N", default_value_t = DEFAULT_BEAM)]
+    pub beam: usize,
 }
 
 #[derive(Args, Clone)]
@@ -242,6 +246,9 @@ impl PhaseArgs {
             near_report: progress_bars::near_level,
             pattern_report: progress_bars::pattern_table,
         };
-        PhaseSolver::new(puzzle, set, chain, &tables)
+        if self.beam == 0 {
+            return Err("--beam 0: expected at least 1 candidate".into());
+        }
+        PhaseSolver::new(puzzle, set, chain, &tables).map(|s| s.with_beam(self.beam))
     }
 }

@@ -373,6 +373,63 @@ fn phased_scrambles_lead_to_the_states_drawn() {
     }
 }
 
+/// The 3x3x3's phases and its chain's words, both made (its chain is small): each scramble is
+/// the shorter of the two, and leads to the state drawn (replayed in this test's own terms).
+#[test]
+fn scrambles_keep_the_shorter_of_phases_and_words() {
+    let (p, set) = chosen(&shipped::open("3x3x3").unwrap());
+    let chain = chain::choose(&p, &set, LIMITS).unwrap();
+    let budget = Budget {
+        max_length: None,
+        time: Duration::from_millis(20),
+    };
+    let mut rng = Lcg(9);
+    let mut draw = |n: usize| rng.below(n);
+    let scrambler =
+        Scrambler::with_phases(&p, &set, solver(&p, &set, chain), budget, &mut draw).unwrap();
+    assert!(scrambler.words_beside_phases());
+    for _ in 0..5 {
+        let s = scrambler.next(&mut draw);
+        let word = s.word_length.expect("the word is made beside the phases");
+        assert!(
+            s.moves.len() <= word,
+            "{} moves, the word {word}",
+            s.moves.len()
+        );
+        assert_eq!(replay(&p, &set, &p.goal, &s.moves), s.state);
+    }
+}
+
+/// Thistlethwaite's first groups then Kociemba's last, three phases from a file: with a beam of
+/// candidates handed between the pairs, each answer has one part a phase and solves its state
+/// (replayed in this test's own terms).
+#[test]
+fn a_beam_across_three_phases_gives_answers_that_solve() {
+    let (p, set) = chosen(&shipped::open("3x3x3").unwrap());
+    let families = chain::families_of(&p, &set);
+    let file = phase_file::parse("moves U D L R F2 B2\nmoves U D L2 R2 F2 B2\n").unwrap();
+    let groups = phase_file::subgroups(&file.groups, &set, &families).unwrap();
+    let chain = chain::through(&p, &set, &groups, &[], None).unwrap();
+    assert_eq!(chain.phases.len(), 3);
+    let phases = solver(&p, &set, chain).with_beam(4);
+    assert_eq!(phases.beam, 4);
+    let budget = Budget {
+        max_length: None,
+        time: Duration::from_millis(300),
+    };
+    let mut rng = Lcg(33);
+    for _ in 0..3 {
+        let state = replay(&p, &set, &p.goal, &random_moves(&mut rng, &set, 40));
+        let answer = phases.solve(&state, budget).unwrap();
+        assert_eq!(answer.phase_lengths.len(), 3);
+        assert_eq!(
+            answer.phase_lengths.iter().sum::<usize>(),
+            answer.moves.len()
+        );
+        assert!(solved(&p, &replay(&p, &set, &state, &answer.moves)));
+    }
+}
+
 #[test]
 fn a_phases_file_gives_its_chain_and_names_a_bad_move() {
     let (p, set) = chosen(&shipped::open("3x3x3").unwrap());

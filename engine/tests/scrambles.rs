@@ -212,6 +212,40 @@ fn chain_words_lead_to_their_states_on_big_puzzles() {
     }
 }
 
+/// The chain's word of a given element (drawn by the chain alone, not by the words) makes it:
+/// replayed on the goal, it gives the element's state.
+#[test]
+fn the_chain_word_of_a_given_element_makes_it() {
+    use engine::model::perm_group::{SlotPerm, Slots, StabChain};
+    use engine::scrambles::chain_words::ChainWords;
+    use engine::scrambles::word_merge::WordMerge;
+    let (p, set) = community("baby_fto.kpuzzle.json");
+    let modulus = p.modulus();
+    let slots = Slots::of(&p);
+    let gens: Vec<SlotPerm> = set.perms.iter().map(|m| slots.perm(m)).collect();
+    let chain = StabChain::of(slots.n, &gens);
+    let inverse: Vec<u16> = (0..set.perms.len())
+        .map(|m| {
+            let inv = set.perms[m].inverse(&modulus);
+            set.perms.iter().position(|q| *q == inv).unwrap() as u16
+        })
+        .collect();
+    let mut rng = Lcg(31);
+    let mut draw = |n: usize| rng.below(n);
+    let merge = WordMerge::new(&set, &modulus);
+    let words = ChainWords::new(&chain, &gens, inverse, merge, 10, &mut draw);
+    for _ in 0..50 {
+        let g = chain.random(&mut draw);
+        let state = p.goal.apply(&slots.rearrangement(&g), &modulus);
+        let s = Scramble {
+            moves: words.word_of(&g).iter().map(|&m| m as usize).collect(),
+            state,
+            word_length: None,
+        };
+        assert!(leads_to_its_state(&p, &set, &s));
+    }
+}
+
 #[test]
 fn words_merge_across_commuting_moves() {
     let p = shipped::open("3x3x3").unwrap();

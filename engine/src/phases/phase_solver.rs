@@ -9,6 +9,11 @@
 //! The listing ends when a solution alone is as long as the best pair, when the pair's time is up
 //! (each pair gets an equal share of what is left of `--time`), or, for the last pair, when the
 //! whole answer is within `--max-length`. The last phase is solved optimally.
+//!
+//! Across more than two phases a beam is handed on (TNoodle's 4x4x4 keeps 10,000, 500 and 100):
+//! each pair keeps its [`PhaseSolver::beam`] shortest, and the next pair starts from the best of
+//! them all by length so far plus the next phase's (the shortest totals). The first candidate is
+//! always solved; the others while the pair's share of the time lasts.
 
 use super::chain::{Chain, Target};
 use super::phase_view::PhaseView;
@@ -19,7 +24,7 @@ use crate::solving::solver::{Control, FullTable, Options, Solver};
 use std::path::PathBuf;
 use std::sync::Arc;
 use std::time::{Duration, Instant};
-use twisty::search::phase_pairing::{pair_phases, Pairing};
+use twisty::search::phase_pairing::{pair_phases, Pair, Pairing};
 
 /// The longest a phase's solution is searched for: far beyond any phase's (a search's buffers
 /// grow with its threshold, which a bound of "unreachable" would send to 2^32).
@@ -60,6 +65,18 @@ pub struct PhaseSolver {
     stages: Vec<Stage>,
     set: MoveSet,
     modulus: Vec<u8>,
+    /// Candidates handed from one pair of phases to the next (1: the single best).
+    pub beam: usize,
+}
+
+/// The beam a solver starts with ([`PhaseSolver::with_beam`] sets another).
+pub const DEFAULT_BEAM: usize = 8;
+
+/// An answer begun: its moves, each phase's length, and the state they leave.
+struct Partial {
+    moves: Vec<usize>,
+    lengths: Vec<usize>,
+    state: State,
 }
 
 /// Where and how big the phases' tables are.
@@ -134,7 +151,14 @@ impl PhaseSolver {
             stages,
             set: set.clone(),
             modulus,
+            beam: DEFAULT_BEAM,
         })
+    }
+
+    /// The solver handing on `beam` candidates between phases (at least 1).
+    pub fn with_beam(mut self, beam: usize) -> PhaseSolver {
+        self.beam = beam.max(1);
+        self
     }
 
     fn apply(&self, s: &State, moves: &[usize]) -> State {
@@ -150,52 +174,90 @@ impl PhaseSolver {
     pub fn solve(&self, state: &State, budget: Budget) -> Option<Answer> {
         let start = Instant::now();
         let k = self.stages.len();
-        let mut s = state.clone();
-        let mut out: Vec<usize> = Vec::new();
-        let mut lengths = Vec::new();
-        let mut i = 0;
-        while i < k {
-            let stage = &self.stages[i];
-            if i + 1 == k {
-                let path = stage.solver.solve(&stage.view.state(&s), MAX_PHASE_MOVES)?;
-                let path: Vec<usize> = path.iter().map(|&m| stage.moves[m]).collect();
-                lengths.push(path.len());
-                out.extend(path);
-                break;
-            }
+        if k == 1 {
+            let stage = &self.stages[0];
+            let path = stage
+                .solver
+                .solve(&stage.view.state(state), MAX_PHASE_MOVES)?;
+            let moves: Vec<usize> = path.iter().map(|&m| stage.moves[m]).collect();
+            return Some(Answer {
+                phase_lengths: vec![moves.len()],
+                moves,
+            });
+        }
+        let mut beam = vec![Partial {
+            moves: Vec::new(),
+            lengths: Vec::new(),
+            state: state.clone(),
+        }];
+        for i in 0..k - 1 {
             let pairs_left = (k - 1 - i) as u32;
             let left = budget.time.saturating_sub(start.elapsed());
             let stop_at = Instant::now() + left / pairs_left;
             let last_pair = i + 2 == k;
-            let (first, second) = self.best_pair(i, &s, stop_at, |total| {
-                last_pair && budget.max_length.is_some_and(|n| out.len() + total <= n)
-            })?;
-            s = self.apply(&s, &first);
-            lengths.push(first.len());
-            out.extend(first);
-            if last_pair {
-                lengths.push(second.len());
-                out.extend(second);
-                break;
+            let within = |total: usize| budget.max_length.is_some_and(|n| total <= n);
+            // (total so far with the next phase's part, the answer begun, that part)
+            let mut next: Vec<(usize, Partial, Vec<usize>)> = Vec::new();
+            for (j, c) in beam.iter().enumerate() {
+                let done = c.moves.len();
+                let enough_already = last_pair && next.first().is_some_and(|b| within(b.0));
+                if j > 0 && (Instant::now() >= stop_at || enough_already) {
+                    break;
+                }
+                // Only pairs that would make the kept ones shorter are looked for.
+                let width = if last_pair { 1 } else { self.beam };
+                let cap = match next.get(width - 1) {
+                    Some(worst) if worst.0 <= done => continue,
+                    Some(worst) => worst.0 - done - 1,
+                    None => 2 * MAX_PHASE_MOVES as usize,
+                };
+                let pairs = self.best_pairs(i, &c.state, stop_at, (width, cap), |total| {
+                    last_pair && within(done + total)
+                });
+                for p in pairs {
+                    let mut moves = c.moves.clone();
+                    moves.extend(&p.first);
+                    let mut lengths = c.lengths.clone();
+                    lengths.push(p.first.len());
+                    let partial = Partial {
+                        state: self.apply(&c.state, &p.first),
+                        moves,
+                        lengths,
+                    };
+                    let at = next.partition_point(|n| n.0 <= done + p.len());
+                    next.insert(at, (done + p.len(), partial, p.second));
+                }
             }
-            i += 1;
+            if last_pair {
+                let (_, mut best, second) = next.into_iter().next()?;
+                best.lengths.push(second.len());
+                best.moves.extend(second);
+                return Some(Answer {
+                    moves: best.moves,
+                    phase_lengths: best.lengths,
+                });
+            }
+            next.truncate(self.beam);
+            if next.is_empty() {
+                return None;
+            }
+            beam = next.into_iter().map(|(_, partial, _)| partial).collect();
         }
-        Some(Answer {
-            moves: out,
-            phase_lengths: lengths,
-        })
+        unreachable!("the last pair returns")
     }
 
-    /// Phase `i`'s solution that, followed by phase `i + 1`'s optimal one, is shortest among
-    /// those tried before `stop_at` (or until `enough(total)`), with that second solution: the
-    /// library's pairing ([`pair_phases`]) of this phase's solutions with the next's.
-    fn best_pair(
+    /// Phase `i`'s solutions that, followed by phase `i + 1`'s optimal one, are the `width`
+    /// shortest of at most `cap` moves together among those tried before `stop_at` (or until
+    /// `enough(total)`), each with that second solution, shortest first: the library's pairing
+    /// ([`pair_phases`]) of this phase's solutions with the next's.
+    fn best_pairs(
         &self,
         i: usize,
         s: &State,
         stop_at: Instant,
+        (width, cap): (usize, usize),
         enough: impl Fn(usize) -> bool,
-    ) -> Option<(Vec<usize>, Vec<usize>)> {
+    ) -> Vec<Pair<()>> {
         let (stage, next) = (&self.stages[i], &self.stages[i + 1]);
         let mut tried = std::collections::HashSet::new();
         let first = |each: &mut dyn FnMut((), &[usize]) -> Control| {
@@ -224,11 +286,10 @@ impl PhaseSolver {
             Some(p.iter().map(|&m| next.moves[m]).collect())
         };
         let how = Pairing {
-            max_len: 2 * MAX_PHASE_MOVES as usize,
-            beam: 1,
+            max_len: cap,
+            beam: width,
         };
         let enough = |total| enough(total) || Instant::now() >= stop_at;
-        let best = pair_phases(how, first, second, enough).pop()?;
-        Some((best.first, best.second))
+        pair_phases(how, first, second, enough)
     }
 }

@@ -138,6 +138,27 @@ impl ChainWords {
         }
     }
 
+    /// The word of `g`, an element of the group: its representatives, found by dividing it down
+    /// the chain (every orbit is full), merged deepest first as [`Self::random_word`] merges.
+    pub fn word_of(&self, g: &SlotPerm) -> Vec<u16> {
+        let mut t = g.clone();
+        let mut reps = Vec::with_capacity(self.levels.len());
+        for (b, level) in &self.levels {
+            let rep = level[t[*b] as usize]
+                .as_ref()
+                .expect("every orbit of the chain is full");
+            t = then(&t, &inverse(&rep.perm));
+            reps.push(rep);
+        }
+        let mut word = Vec::new();
+        for rep in reps.iter().rev() {
+            for &m in &rep.word {
+                self.merge.push(&mut word, m);
+            }
+        }
+        word
+    }
+
     /// A uniformly random element and its word: one representative per level, the deepest
     /// first, merged where two moves make one.
     pub fn random_word(&self, draw: &mut impl FnMut(usize) -> usize) -> (SlotPerm, Vec<u16>) {

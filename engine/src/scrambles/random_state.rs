@@ -24,15 +24,24 @@ enum Maker {
     Optimal(Box<Solver>),
     /// The chain's words, shortened.
     Chain(ChainWords),
-    /// Solutions through a chain of subgroups, inverted.
-    Phases(Box<PhaseSolver>, Budget),
+    /// Solutions through a chain of subgroups, inverted; and the chain's words where they are
+    /// quick to make, the shorter of the two kept.
+    Phases(Box<PhaseSolver>, Budget, Option<ChainWords>),
 }
+
+/// The most coset representatives a stabiliser chain may have for its words to be made beside
+/// the phases: the clock's (168) and square-1's (301), whose words can be the shorter, made in
+/// 0.3 s; not the megaminx's (1,567: 11 s).
+pub const WORDS_BESIDE_PHASES: usize = 1_000;
 
 /// One scramble: the moves (indices into the move set) and the state drawn, which they lead to
 /// (up to its look).
 pub struct Scramble {
     pub moves: Vec<usize>,
     pub state: State,
+    /// The chain's word for the state, where it was made beside the phases' answer (the shorter
+    /// of the two is `moves`).
+    pub word_length: Option<usize>,
 }
 
 /// Random-state scrambles for a puzzle under a move set.
@@ -88,6 +97,11 @@ impl Scrambler {
         matches!(self.maker, Maker::Phases(..))
     }
 
+    /// Whether the chain's words are made beside the phases (the shorter kept).
+    pub fn words_beside_phases(&self) -> bool {
+        matches!(self.maker, Maker::Phases(_, _, Some(_)))
+    }
+
     /// With `phases`: from them; else with `memory`: optimal where the table fits; else the
     /// chain's words.
     fn build(
@@ -111,8 +125,15 @@ impl Scrambler {
         let gens: Vec<SlotPerm> = set.perms.iter().map(|p| slots.perm(p)).collect();
         let chain = StabChain::of(slots.n, &gens);
         let small = |memory: u64| Self::optimal_fits(puzzle, set, memory);
+        let words = |draw: &mut dyn FnMut(usize) -> usize| {
+            let inverse: Vec<u16> = inverse_move.iter().map(|&m| m as u16).collect();
+            let merge = WordMerge::new(set, &modulus);
+            ChainWords::new(&chain, &gens, inverse, merge, 100, &mut |n| draw(n))
+        };
         let maker = if let Some((solver, budget)) = phases {
-            Maker::Phases(Box::new(solver), budget)
+            let reps: usize = chain.orbits().iter().map(|(_, o)| o.len()).sum();
+            let beside = (reps <= WORDS_BESIDE_PHASES).then(|| words(draw));
+            Maker::Phases(Box::new(solver), budget, beside)
         } else if let Some(memory) = memory.filter(|&m| small(m)) {
             let options = Options {
                 full_table: FullTable::Always,
@@ -125,9 +146,7 @@ impl Scrambler {
                 |_| {},
             )?))
         } else {
-            let inverse: Vec<u16> = inverse_move.iter().map(|&m| m as u16).collect();
-            let merge = WordMerge::new(set, &modulus);
-            Maker::Chain(ChainWords::new(&chain, &gens, inverse, merge, 100, draw))
+            Maker::Chain(words(draw))
         };
         Ok(Scrambler {
             puzzle: puzzle.clone(),
@@ -145,6 +164,7 @@ impl Scrambler {
 
     /// A random-state scramble.
     pub fn next(&self, draw: &mut impl FnMut(usize) -> usize) -> Scramble {
+        let mut word_length = None;
         let (g, moves) = match &self.maker {
             Maker::Optimal(solver) => {
                 let g = self.chain.random(&mut *draw);
@@ -156,18 +176,25 @@ impl Scrambler {
                 let moves = path.iter().rev().map(|&m| self.inverse_move[m]).collect();
                 (g, moves)
             }
-            Maker::Phases(solver, budget) => {
+            Maker::Phases(solver, budget, words) => {
                 let g = self.chain.random(&mut *draw);
                 let state = self.state_of(&g);
                 let answer = solver
                     .solve(&state, *budget)
                     .expect("a state of the group is reached");
-                let moves = answer
+                let mut moves: Vec<usize> = answer
                     .moves
                     .iter()
                     .rev()
                     .map(|&m| self.inverse_move[m])
                     .collect();
+                if let Some(words) = words {
+                    let word = words.word_of(&g);
+                    word_length = Some(word.len());
+                    if word.len() < moves.len() {
+                        moves = word.iter().map(|&m| m as usize).collect();
+                    }
+                }
                 (g, moves)
             }
             Maker::Chain(words) => {
@@ -178,6 +205,7 @@ impl Scrambler {
         Scramble {
             moves,
             state: self.state_of(&g),
+            word_length,
         }
     }
 
