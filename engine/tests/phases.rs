@@ -412,7 +412,7 @@ fn a_beam_across_three_phases_gives_answers_that_solve() {
     let chain = chain::through(&p, &set, &groups, &[], None).unwrap();
     assert_eq!(chain.phases.len(), 3);
     let phases = solver(&p, &set, chain).with_beam(4);
-    assert_eq!(phases.beam, 4);
+    assert_eq!(phases.beam(), 4);
     let budget = Budget {
         max_length: None,
         time: Duration::from_millis(300),

@@ -65,8 +65,8 @@ pub struct PhaseSolver {
     stages: Vec<Stage>,
     set: MoveSet,
     modulus: Vec<u8>,
-    /// Candidates handed from one pair of phases to the next (1: the single best).
-    pub beam: usize,
+    /// Candidates handed from one pair of phases to the next (1: the single best; at least 1).
+    beam: usize,
 }
 
 /// The beam a solver starts with ([`PhaseSolver::with_beam`] sets another).
@@ -161,6 +161,11 @@ impl PhaseSolver {
         self
     }
 
+    /// The candidates handed on between phases.
+    pub fn beam(&self) -> usize {
+        self.beam
+    }
+
     fn apply(&self, s: &State, moves: &[usize]) -> State {
         let mut s = s.clone();
         for &m in moves {
@@ -174,6 +179,12 @@ impl PhaseSolver {
     pub fn solve(&self, state: &State, budget: Budget) -> Option<Answer> {
         let start = Instant::now();
         let k = self.stages.len();
+        if k == 0 {
+            return Some(Answer {
+                moves: Vec::new(),
+                phase_lengths: Vec::new(),
+            });
+        }
         if k == 1 {
             let stage = &self.stages[0];
             let path = stage
@@ -211,9 +222,12 @@ impl PhaseSolver {
                     Some(worst) => worst.0 - done - 1,
                     None => 2 * MAX_PHASE_MOVES as usize,
                 };
-                let pairs = self.best_pairs(i, &c.state, stop_at, (width, cap), |total| {
-                    last_pair && within(done + total)
-                });
+                // (A later candidate may find nothing within its cap: it gives up at `stop_at`.)
+                let give_up = (j > 0).then_some(stop_at);
+                let pairs =
+                    self.best_pairs(i, &c.state, (stop_at, give_up), (width, cap), |total| {
+                        last_pair && within(done + total)
+                    });
                 for p in pairs {
                     let mut moves = c.moves.clone();
                     moves.extend(&p.first);
@@ -249,12 +263,13 @@ impl PhaseSolver {
     /// Phase `i`'s solutions that, followed by phase `i + 1`'s optimal one, are the `width`
     /// shortest of at most `cap` moves together among those tried before `stop_at` (or until
     /// `enough(total)`), each with that second solution, shortest first: the library's pairing
-    /// ([`pair_phases`]) of this phase's solutions with the next's.
+    /// ([`pair_phases`]) of this phase's solutions with the next's. Past `give_up`, the listing
+    /// stops even with no pair kept (`stop_at` ends it only once one is).
     fn best_pairs(
         &self,
         i: usize,
         s: &State,
-        stop_at: Instant,
+        (stop_at, give_up): (Instant, Option<Instant>),
         (width, cap): (usize, usize),
         enough: impl Fn(usize) -> bool,
     ) -> Vec<Pair<()>> {
@@ -267,6 +282,9 @@ impl PhaseSolver {
                     let first: Vec<usize> = path.iter().map(|&m| stage.moves[m]).collect();
                     // (A path the near table finishes is told again at every threshold: the
                     // search reports such paths without its floor.)
+                    if give_up.is_some_and(|t| Instant::now() >= t) {
+                        return Control::Stop;
+                    }
                     let repeated = !tried.insert(first.clone());
                     if repeated || first.last().is_some_and(|&m| stage.in_target[m]) {
                         return Control::Continue;
