@@ -162,14 +162,9 @@ impl CosetView {
                 .count();
             let (name, size, ori) = c.orbit(k);
             let names = c.label_names(k);
-            let base = v.label_names.len();
-            if base + names.len() > 256 {
-                return Err(format!(
-                    "the view would have more than 256 labels ({base} and {} more)",
-                    names.len()
-                ));
-            }
-            let base = base as u8;
+            let base = u8::try_from(v.label_names.len() + names.len() - 1)
+                .map(|last| last - (names.len() as u8 - 1))
+                .map_err(|_| "the view would have more than 256 labels".to_string())?;
             let at = v.positions() as u16;
             v.orbits.push(Orbit { name, size, ori });
             if !v.label_mod.is_empty() {
