@@ -353,6 +353,9 @@ fn answers_solve_their_states_on_the_kilominx() {
     answers_solve_their_states("kilominx.kpuzzle.json", 2, &mut Lcg(56));
 }
 
+/// The 3x3x3's phased scrambles lead to the states drawn (replayed in this test's own terms); its
+/// chain's words are made beside the phases (its chain is small), and each scramble is the shorter
+/// of the two.
 #[test]
 fn phased_scrambles_lead_to_the_states_drawn() {
     let (p, set) = chosen(&shipped::open("3x3x3").unwrap());
@@ -365,35 +368,14 @@ fn phased_scrambles_lead_to_the_states_drawn() {
     let mut draw = |n: usize| rng.below(n);
     let scrambler =
         Scrambler::with_phases(&p, &set, solver(&p, &set, chain), budget, &mut draw).unwrap();
-    assert!(scrambler.phased());
+    assert!(scrambler.phased() && scrambler.words_beside_phases());
     for _ in 0..5 {
         let s = scrambler.next(&mut draw);
         assert!(s.moves.len() <= 30, "{} moves", s.moves.len());
-        assert_eq!(replay(&p, &set, &p.goal, &s.moves), s.state);
-    }
-}
-
-/// The 3x3x3's phases and its chain's words, both made (its chain is small): each scramble is
-/// the shorter of the two, and leads to the state drawn (replayed in this test's own terms).
-#[test]
-fn scrambles_keep_the_shorter_of_phases_and_words() {
-    let (p, set) = chosen(&shipped::open("3x3x3").unwrap());
-    let chain = chain::choose(&p, &set, LIMITS).unwrap();
-    let budget = Budget {
-        max_length: None,
-        time: Duration::from_millis(20),
-    };
-    let mut rng = Lcg(9);
-    let mut draw = |n: usize| rng.below(n);
-    let scrambler =
-        Scrambler::with_phases(&p, &set, solver(&p, &set, chain), budget, &mut draw).unwrap();
-    assert!(scrambler.words_beside_phases());
-    for _ in 0..5 {
-        let s = scrambler.next(&mut draw);
         let word = s.word_length.expect("the word is made beside the phases");
         assert!(
             s.moves.len() <= word,
-            "{} moves, the word {word}",
+            "{} moves, its word {word}",
             s.moves.len()
         );
         assert_eq!(replay(&p, &set, &p.goal, &s.moves), s.state);
