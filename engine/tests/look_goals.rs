@@ -5,14 +5,18 @@
 use engine::load::{self, shipped};
 use engine::model::choice::Choice;
 use engine::model::metric::MoveSet;
-use engine::model::{Puzzle, State};
+use engine::model::{Perm, Puzzle, State};
+use engine::phases::block_pairs::pair_systems;
 use engine::phases::chain::{self, Chain};
 use engine::phases::look_goal::Look;
 use engine::phases::phase_file;
 use engine::phases::phase_solver::{Budget, PhaseSolver, TableOptions};
 use engine::phases::shipped_phases::{ShippedPhases, SHIPPED_PHASES};
-use std::collections::{HashSet, VecDeque};
+use engine::tables::space::{coordinates, Coord};
+use std::collections::{BTreeSet, HashMap, HashSet, VecDeque};
 use std::time::Duration;
+
+mod rng;
 
 const DIR: &str = concat!(env!("CARGO_MANIFEST_DIR"), "/../puzzles/community");
 
@@ -315,4 +319,62 @@ fn the_shipped_4x4x4_phases_solve_a_state() {
     assert_eq!(end, p.goal);
     assert_eq!(answer.phase_lengths.len(), 5);
     eprintln!("{} moves: {:?}", answer.moves.len(), answer.phase_lengths);
+}
+
+/// The 4x4x4's third phase ranks its wings by their pairing (TNoodle's Edge3, 12!/2 values, where
+/// its 144 pair slots as a colouring would have C(144, 12)): along a walk of the phase's moves,
+/// the value is the same exactly where this test's pairing of the wings is (each dedge's two
+/// wings found by their places), and a move changes it as the coordinate's own step does.
+#[test]
+fn the_4x4x4s_third_phase_ranks_the_wings_by_their_pairing() {
+    let s = SHIPPED_PHASES.iter().find(|s| s.puzzle == "4x4x4").unwrap();
+    let (p, set) = shipped_puzzle("4x4x4");
+    let chain = shipped_chain(s, &p, &set);
+    let phase = &chain.phases[2];
+    let ours = chain.families.moves(&phase.moves);
+    let moves: Vec<Perm> = ours
+        .iter()
+        .map(|&m| phase.view.perm(&set.perms[m]))
+        .collect();
+    let grid = coordinates(phase.view.puzzle(), &moves, usize::MAX)
+        .unwrap()
+        .into_iter()
+        .find(Coord::is_grid)
+        .expect("a grid of pair slots");
+    assert_eq!(grid.size, 239_500_800);
+    let wings = p.orbits.iter().position(|o| o.name == "WINGS").unwrap();
+    let range = p.offsets()[wings]..p.offsets()[wings] + 24;
+    let faces: Vec<Perm> = ["U", "D", "L", "R", "F", "B"]
+        .iter()
+        .map(|f| set.perms[set.names.iter().position(|n| n == f).unwrap()].clone())
+        .collect();
+    let dedges: Vec<(u8, u8)> = pair_systems(&faces, range)[0]
+        .iter()
+        .map(|&(x, y)| (p.goal.label[x], p.goal.label[y]))
+        .collect();
+    let pairing = |s: &State| -> BTreeSet<(usize, usize)> {
+        let at = |l: u8| s.label.iter().position(|&x| x == l).unwrap();
+        dedges
+            .iter()
+            .map(|&(a, b)| (at(a).min(at(b)), at(a).max(at(b))))
+            .collect()
+    };
+    let (mut value_of, mut pairing_of) = (HashMap::new(), HashMap::new());
+    let (mut state, mut rng, mut scratch) = (p.goal.clone(), rng::Lcg(69), Vec::new());
+    for _ in 0..2000 {
+        let k = rng.below(ours.len());
+        let next = state.apply(&set.perms[ours[k]], &p.modulus());
+        let v = grid.value(&phase.view.state(&state));
+        assert_eq!(
+            grid.next(v, k, &mut scratch),
+            grid.value(&phase.view.state(&next))
+        );
+        assert_eq!(*value_of.entry(pairing(&state)).or_insert(v), v);
+        assert_eq!(
+            *pairing_of.entry(v).or_insert(pairing(&state)),
+            pairing(&state)
+        );
+        state = next;
+    }
+    assert!(value_of.len() > 1000, "{}", value_of.len());
 }

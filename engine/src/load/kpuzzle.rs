@@ -161,6 +161,7 @@ pub fn load_kpuzzle(file: &str, text: &str) -> Result<Puzzle, DefError> {
         warnings,
         label_mod: goal.label_mod,
         goal_set: Default::default(),
+        slot_ends: Vec::new(),
     };
     Ok(crate::load::pieces::drop_fixed(&puzzle))
 }

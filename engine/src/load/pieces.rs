@@ -122,6 +122,7 @@ pub fn reduce(p: &Puzzle) -> Puzzle {
         warnings: Vec::new(),
         label_mod: Vec::new(),
         goal_set: Default::default(),
+        slot_ends: Vec::new(),
     }
 }
 

@@ -280,6 +280,7 @@ pub fn load_tws(file: &str, text: &str) -> Result<Puzzle, DefError> {
         warnings: Vec::new(),
         label_mod: Vec::new(),
         goal_set: Default::default(),
+        slot_ends: Vec::new(),
     };
     Ok(crate::load::pieces::drop_fixed(&puzzle))
 }

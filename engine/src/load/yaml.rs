@@ -235,6 +235,7 @@ pub fn load_yaml(file: &str, text: &str) -> Result<Puzzle, DefError> {
         warnings: Vec::new(),
         label_mod: Vec::new(),
         goal_set: Default::default(),
+        slot_ends: Vec::new(),
     };
     Ok(crate::load::pieces::reduce(&stickers))
 }

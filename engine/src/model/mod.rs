@@ -25,6 +25,7 @@ pub mod goal_set;
 use goal_set::GoalSet;
 pub mod fingerprint;
 pub mod inverse;
+mod kept_positions;
 pub mod look_stabiliser;
 pub mod metric;
 pub mod net_drawing;
@@ -34,6 +35,7 @@ pub mod rotations;
 pub mod show;
 pub mod state_notation;
 pub mod symmetries;
+pub use kept_positions::keep_positions;
 
 /// A kind of piece: `size` positions, each piece with `ori` orientations (1: none).
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -106,6 +108,11 @@ pub struct Puzzle {
     /// What counts as solved beside `goal` (a phase's goal that is several looks: the 4x4x4's
     /// R/L centres in any of the arrangements half turns solve). Empty for a definition.
     pub goal_set: GoalSet,
+    /// Per position, where it is a pair slot (a view's [`Pairs`](crate::phases::block_pairs)),
+    /// the two positions of the puzzle the view was made of whose pieces it pairs: a coordinate
+    /// ranks a grid of such slots by its pairing ([`crate::tables::space`]). Empty for a
+    /// definition; `None` at positions that are not slots.
+    pub slot_ends: Vec<Option<(u16, u16)>>,
 }
 
 impl Perm {
@@ -393,56 +400,19 @@ impl Puzzle {
         out
     }
 
+    /// Records the ends of the pair slots of positions `at..` (none where `ends` names none and
+    /// no slot came before).
+    pub fn add_slot_ends(&mut self, at: usize, ends: Vec<Option<(u16, u16)>>) {
+        if !self.slot_ends.is_empty() || ends.iter().any(Option::is_some) {
+            self.slot_ends.resize(at, None);
+            self.slot_ends.extend(ends);
+        }
+    }
+
     /// The puzzle with only the named moves.
     pub fn with_moves(&self, keep: &[usize]) -> Puzzle {
         let mut p = self.clone();
         p.moves = keep.iter().map(|&m| self.moves[m].clone()).collect();
         p
     }
-}
-
-/// The puzzle on the positions `kept` alone (in order; the moves must map them to themselves).
-pub fn keep_positions(p: &Puzzle, kept: &[usize]) -> Puzzle {
-    let n = p.positions();
-    let mut moved = vec![false; n];
-    let mut index = vec![usize::MAX; n];
-    for (k, &i) in kept.iter().enumerate() {
-        moved[i] = true;
-        index[i] = k;
-    }
-    let mut out = p.clone();
-    let offsets = p.offsets();
-    out.orbits.clear();
-    for (o, orbit) in p.orbits.iter().enumerate() {
-        let size = (offsets[o]..offsets[o] + orbit.size)
-            .filter(|&i| moved[i])
-            .count();
-        if size > 0 {
-            out.orbits.push(Orbit {
-                size,
-                ..orbit.clone()
-            });
-        }
-    }
-    out.goal = State {
-        label: kept.iter().map(|&i| p.goal.label[i]).collect(),
-        ori: kept.iter().map(|&i| p.goal.ori[i]).collect(),
-    };
-    out.original = kept.iter().map(|&i| p.original[i]).collect();
-    for m in &mut out.moves {
-        m.perm = Perm {
-            src: kept
-                .iter()
-                .map(|&i| index[m.perm.src[i] as usize] as u16)
-                .collect(),
-            twist: kept.iter().map(|&i| m.perm.twist[i]).collect(),
-        };
-    }
-    if let Some(map) = &p.stickers {
-        out.stickers = Some(StickerMap {
-            of_position: kept.iter().map(|&i| map.of_position[i].clone()).collect(),
-            ..map.clone()
-        });
-    }
-    out
 }

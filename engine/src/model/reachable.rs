@@ -269,6 +269,7 @@ mod tests {
             warnings: Vec::new(),
             label_mod: Vec::new(),
             goal_set: Default::default(),
+            slot_ends: Vec::new(),
         }
     }
 

@@ -49,6 +49,15 @@ impl Carried {
         }
     }
 
+    /// Per position of its orbit, the two positions of the puzzle whose pieces a pair slot
+    /// pairs (`None`: not a slot).
+    pub fn slot_ends(&self) -> Vec<Option<(u16, u16)>> {
+        match self {
+            Carried::Parity(_) => vec![None],
+            Carried::Pairs(p) => p.slots.iter().map(|&s| Some(s)).collect(),
+        }
+    }
+
     /// A rearrangement's sources and twists in the orbit.
     pub fn perm(&self, p: &Perm) -> (Vec<u16>, Vec<u8>) {
         match self {

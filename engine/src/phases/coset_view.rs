@@ -174,6 +174,7 @@ impl CosetView {
             v.goal.label.extend(c.goal().iter().map(|&l| base + l));
             v.goal.ori.extend((0..size).map(|_| 0));
             v.original.extend(0..size);
+            v.add_slot_ends(at as usize, c.slot_ends());
             for (m, original) in v.moves.iter_mut().zip(&puzzle.moves) {
                 let (src, twist) = c.perm(&original.perm);
                 m.perm.src.extend(src.iter().map(|&q| at + q));

@@ -4,7 +4,7 @@
 
 use crate::model::canonical::CanonScratch;
 use crate::model::State;
-use crate::tables::floored::ByIndex;
+use crate::tables::floored::{ByIndex, Floored};
 use crate::tables::near_table::{fingerprint, NearTable, ABSENT, PENDING};
 use crate::tables::pattern_db::PatternDb;
 use crate::tables::space::Coord;
@@ -19,6 +19,8 @@ pub struct Bounds {
     pub patterns: Vec<PatternDb>,
     pub sym: Option<SymPdb>,
     pub pdbs: Vec<(Coord, DepthTable)>,
+    /// Single coordinates too large for a byte a value (a grid's pairing), at 4 bits.
+    pub wide: Vec<(Coord, Floored)>,
     /// Whether states are bounded by their inverses too (through `sym`, where the puzzle has
     /// inverses: one goal, each piece once): a state and its inverse are as far from the goal.
     pub inverse: bool,
@@ -160,8 +162,9 @@ impl Bounds {
     /// The bytes of the pattern databases.
     pub fn pattern_bytes(&self) -> u64 {
         let singles: u64 = self.pdbs.iter().map(|(c, _)| c.size as u64).sum();
+        let wide: u64 = self.wide.iter().map(|(_, t)| t.bytes()).sum();
         let sym = self.sym.as_ref().map_or(0, SymPdb::bytes);
-        singles + sym + self.patterns.iter().map(PatternDb::bytes).sum::<u64>()
+        singles + wide + sym + self.patterns.iter().map(PatternDb::bytes).sum::<u64>()
     }
 
     /// A lower bound on the moves from `s` (fingerprint `f`) to the goal, and whether it is exact;
@@ -194,6 +197,12 @@ impl Bounds {
                 continue;
             }
             h = h.max(t.get(c.value(s)).map_or(u32::MAX, u32::from));
+            if h > budget {
+                return (h, false);
+            }
+        }
+        for (c, t) in &self.wide {
+            h = h.max(t.get(c.value(s)));
             if h > budget {
                 break;
             }

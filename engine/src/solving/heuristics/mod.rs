@@ -10,6 +10,8 @@
 //!   3x3x3's slice edges, edge flips and corner twists, looked up along its three axes), looked
 //!   for once a search is long, built when an iteration is expected to visit half its entries
 //!   (`symmetric.rs`); beside it only the largest pair is kept.
+//! - Pattern databases of grids of pair slots (`wide.rs`: the 4x4x4's wing pairing, 239.5
+//!   million values), 4 bits a value in up to 3/4 of the memory, built whole at once.
 //! - The near table ([`crate::tables::near_table`]) in the rest: a few thousand states at once, deepened
 //!   while the search's measured costs say it pays (see `solver.rs`).
 //!
@@ -27,7 +29,7 @@ use std::time::Instant;
 use twisty::table_store::TableStore;
 
 /// Pattern databases of single coordinates up to this many entries (one byte each).
-const PATTERN_LIMIT: usize = 1 << 20;
+pub(super) const PATTERN_LIMIT: usize = 1 << 20;
 
 /// Single coordinates up to this many values are tabled at once (milliseconds); larger ones when
 /// an iteration is expected to visit [`SINGLE_COST`] nodes a value (a large one, such as the
@@ -48,6 +50,7 @@ mod notes;
 mod pairs;
 mod singles;
 mod symmetric;
+mod wide;
 
 pub use notes::{Note, Notes, Step};
 use pairs::Pending;
@@ -153,7 +156,15 @@ impl Heuristics {
             (&goals, &inverses),
             &mut note,
         );
-        let near_memory = memory.saturating_sub(pattern_bytes + singles.bytes);
+        let (wide, wide_bytes) = wide::plan(
+            puzzle,
+            (&perms, &goals),
+            memory,
+            cache.as_ref(),
+            reports.pattern,
+            &mut note,
+        );
+        let near_memory = memory.saturating_sub(pattern_bytes + singles.bytes + wide_bytes);
         let near_moves = near::moves(set, pruner, (&perms, &inverses), &goals, modulus);
         let (near, by_class) = near::open_or_start(
             puzzle,
@@ -186,6 +197,7 @@ impl Heuristics {
                 patterns,
                 sym: None,
                 pdbs: singles.now,
+                wide,
                 // (With several goals a state's inverse is not as far as the state.)
                 inverse: goals.len() == 1,
             },

@@ -10,6 +10,7 @@ use crate::model::{Perm, Puzzle, State};
 
 mod conjugation;
 mod orbit_coord;
+mod pair_grid;
 mod tracked;
 
 pub use conjugation::{all_digits, class_of_home, ComponentImage, Conjugation, TwistTerms};

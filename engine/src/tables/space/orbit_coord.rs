@@ -7,6 +7,7 @@
 //! turned (one digit per position; the last implied when no move changes the component's twist
 //! sum).
 
+use super::pair_grid::Grid;
 use crate::model::disjoint_sets::DisjointSets;
 use crate::model::{Perm, Puzzle, State};
 use twisty::coord::arrangement::{rank_pieces, unrank_pieces};
@@ -29,6 +30,9 @@ pub(super) enum Kind {
     Partial { k: usize },
     /// Orientations modulo `k`; with `implied`, the last digit makes the sum `sum` (mod `k`).
     Ori { k: u8, implied: bool, sum: u8 },
+    /// Pair slots in a grid, ranked by their pairing ([`Grid`]): digit `r` is the column paired
+    /// with row `r`, ranked by Lehmer code (halved when `even`).
+    Grid(Box<Grid>),
 }
 
 /// One coordinate: a function of the digits at `positions`.
@@ -47,8 +51,12 @@ pub struct Coord {
 }
 
 impl Coord {
+    /// The number of digits: one a position, but a grid's one a row.
     pub fn len(&self) -> usize {
-        self.positions.len()
+        match &self.kind {
+            Kind::Grid(g) => g.t,
+            _ => self.positions.len(),
+        }
     }
 
     pub fn is_empty(&self) -> bool {
@@ -74,6 +82,7 @@ impl Coord {
                 format!("where the pieces are, alike ones in {} kinds", counts.len())
             }
             Kind::Partial { k } => format!("where {k} of the pieces are"),
+            Kind::Grid(g) => format!("which of {} pieces pairs with which of {0}", g.t),
             Kind::Ori { k, implied, .. } => format!(
                 "orientations mod {k}{}",
                 if *implied { " (the last implied)" } else { "" }
@@ -98,6 +107,9 @@ impl Coord {
 
     /// The coordinate's digits of a state.
     pub(super) fn digits(&self, s: &State, out: &mut [u8]) {
+        if let Kind::Grid(g) = &self.kind {
+            return g.digits(s, &self.positions, out);
+        }
         for (o, &p) in out.iter_mut().zip(&self.positions) {
             *o = match self.kind {
                 Kind::Ori { .. } => s.ori[p],
@@ -108,6 +120,9 @@ impl Coord {
 
     /// Writes digits into a state.
     pub(super) fn write(&self, d: &[u8], s: &mut State) {
+        if let Kind::Grid(g) = &self.kind {
+            return g.write(d, &self.positions, s);
+        }
         for (&x, &p) in d.iter().zip(&self.positions) {
             match self.kind {
                 Kind::Ori { .. } => s.ori[p] = x,
@@ -120,6 +135,7 @@ impl Coord {
         match &self.kind {
             Kind::Perm { even: false } => rank_perm(d),
             Kind::Perm { even: true } => rank_perm(d) / 2,
+            Kind::Grid(g) => rank_perm(d) >> u8::from(g.even),
             Kind::Arrangement { counts } => rank_multiset(d, counts),
             Kind::Partial { k } => rank_pieces(d, *k),
             Kind::Ori {
@@ -133,6 +149,8 @@ impl Coord {
         match &self.kind {
             Kind::Perm { even: false } => unrank_perm(r, out),
             Kind::Perm { even: true } => unrank_perm_parity(r, 0, out),
+            Kind::Grid(g) if g.even => unrank_perm_parity(r, 0, out),
+            Kind::Grid(_) => unrank_perm(r, out),
             Kind::Arrangement { counts } => unrank_multiset(r, counts, out),
             Kind::Partial { k } => unrank_pieces(r, *k, out),
             Kind::Ori {
@@ -161,12 +179,7 @@ impl Coord {
             // The hot loop of a breadth-first search over a large permutation (the pancake's 12!):
             // ranked in one pass.
             Kind::Perm { even } if self.len() <= 16 => {
-                let r = rank_perm_through(d, &self.local[m].0[..self.len()]);
-                if even {
-                    r / 2
-                } else {
-                    r
-                }
+                rank_perm_through(d, &self.local[m].0[..self.len()]) >> u8::from(even)
             }
             _ => {
                 moved.resize(self.len(), 0);
@@ -180,8 +193,9 @@ impl Coord {
     #[inline]
     fn apply(&self, m: usize, d: &[u8], out: &mut [u8]) {
         let (src, twist) = &self.local[m];
-        match self.kind {
-            Kind::Ori { k, .. } => {
+        match &self.kind {
+            Kind::Grid(g) => g.apply(m, d, out),
+            &Kind::Ori { k, .. } => {
                 for i in 0..self.len() {
                     let o = d[src[i] as usize] + twist[i];
                     out[i] = if o >= k { o - k } else { o };
@@ -220,6 +234,29 @@ impl Coord {
             }
         }
         self.table = Some(t);
+    }
+
+    /// Whether the coordinate is a grid of pair slots ranked by its pairing.
+    pub fn is_grid(&self) -> bool {
+        matches!(self.kind, Kind::Grid(_))
+    }
+
+    /// Calls `f(i, rank)` with value `c` after each move `moves[i]` (unranked once; `digits` and
+    /// `moved` are scratch) until `f` returns true.
+    pub fn each_next(
+        &self,
+        c: usize,
+        moves: &[usize],
+        (digits, moved): (&mut Vec<u8>, &mut Vec<u8>),
+        mut f: impl FnMut(usize, usize) -> bool,
+    ) {
+        digits.resize(self.len(), 0);
+        self.unrank(c, digits);
+        for (i, &m) in moves.iter().enumerate() {
+            if f(i, self.step(m, digits, moved)) {
+                return;
+            }
+        }
     }
 
     /// Coordinate `c` after move `m`, through the table or the digits.
@@ -277,7 +314,10 @@ fn shape(puzzle: &Puzzle, moves: &[Perm], positions: &[usize]) -> Shape {
             .map(|&p| local[m.src[p] as usize] as u8)
             .collect()
     };
-    let perm = if classes.len() == n && n <= 20 {
+    let perm = if let Some(g) = Grid::of(puzzle, moves, positions) {
+        let size = (1..=g.t as u128).product::<u128>() >> u8::from(g.even);
+        (Kind::Grid(Box::new(g)), Some(size))
+    } else if classes.len() == n && n <= 20 {
         let even = n > 1 && moves.iter().all(|m| perm_parity(&local_src(m)) == 0);
         let mut size: u128 = (1..=n as u128).product();
         if even {
