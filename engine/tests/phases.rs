@@ -400,7 +400,10 @@ fn a_beam_across_three_phases_gives_answers_that_solve() {
         time: Duration::from_millis(300),
     };
     let mut rng = Lcg(33);
-    for _ in 0..3 {
+    let single: Vec<State> = (0..set.perms.len())
+        .map(|m| replay(&p, &set, &p.goal, &[m]))
+        .collect();
+    for k in 0..4 {
         let state = replay(&p, &set, &p.goal, &random_moves(&mut rng, &set, 40));
         let answer = phases.solve(&state, budget).unwrap();
         assert_eq!(answer.phase_lengths.len(), 3);
@@ -409,6 +412,13 @@ fn a_beam_across_three_phases_gives_answers_that_solve() {
             answer.moves.len()
         );
         assert!(solved(&p, &replay(&p, &set, &state, &answer.moves)));
+        // Where one phase's part meets the next's too, no two moves in a row make one move or
+        // none (`F` then `F2` would be `F'`; without the merge, the fourth state's answer began
+        // with two such moves).
+        for w in answer.moves.windows(2) {
+            let two = replay(&p, &set, &p.goal, w);
+            assert!(two != p.goal && !single.contains(&two), "{k}: {w:?}");
+        }
     }
 }
 

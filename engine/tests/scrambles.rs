@@ -217,8 +217,8 @@ fn chain_words_lead_to_their_states_on_big_puzzles() {
 #[test]
 fn the_chain_word_of_a_given_element_makes_it() {
     use engine::model::perm_group::{SlotPerm, Slots, StabChain};
+    use engine::model::word_merge::WordMerge;
     use engine::scrambles::chain_words::ChainWords;
-    use engine::scrambles::word_merge::WordMerge;
     let (p, set) = community("baby_fto.kpuzzle.json");
     let modulus = p.modulus();
     let slots = Slots::of(&p);
@@ -250,7 +250,7 @@ fn the_chain_word_of_a_given_element_makes_it() {
 fn words_merge_across_commuting_moves() {
     let p = shipped::open("3x3x3").unwrap();
     let c = Choice::default().apply(&p).unwrap();
-    let merge = engine::scrambles::word_merge::WordMerge::new(&c.set, &c.puzzle.modulus());
+    let merge = engine::model::word_merge::WordMerge::new(&c.set, &c.puzzle.modulus());
     let index = |w: &str| -> Vec<u16> {
         w.split_whitespace()
             .map(|m| c.set.names.iter().position(|n| n == m).unwrap() as u16)

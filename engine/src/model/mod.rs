@@ -35,6 +35,7 @@ pub mod rotations;
 pub mod show;
 pub mod state_notation;
 pub mod symmetries;
+pub mod word_merge;
 pub use kept_positions::keep_positions;
 
 /// A kind of piece: `size` positions, each piece with `ori` orientations (1: none).

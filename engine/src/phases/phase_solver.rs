@@ -15,10 +15,11 @@
 //! them all by length so far plus the next phase's (the shortest totals). The first candidate is
 //! always solved; the others while the pair's share of the time lasts.
 
-use super::chain::{Chain, Target};
+use super::chain::{Chain, Phase, Target};
 use super::phase_view::PhaseView;
 use super::sift::Sift;
 use crate::model::metric::MoveSet;
+use crate::model::word_merge::WordMerge;
 use crate::model::{Puzzle, State};
 use crate::solving::solver::{Control, FullTable, Options, Solver};
 use std::path::PathBuf;
@@ -67,6 +68,8 @@ pub struct PhaseSolver {
     modulus: Vec<u8>,
     /// Candidates handed from one pair of phases to the next (1: the single best; at least 1).
     beam: usize,
+    /// Merges the moves where one phase's part meets the next's (`Fw` then `Fw2` is `Fw'`).
+    merge: WordMerge,
 }
 
 /// The beam a solver starts with ([`PhaseSolver::with_beam`] sets another).
@@ -101,6 +104,11 @@ impl PhaseSolver {
     ) -> Result<PhaseSolver, String> {
         let modulus = puzzle.modulus();
         let count = chain.phases.len();
+        // Shares of the memory: a double one where the view holds pair slots (a grid's pairing
+        // table may take 3/4 of a share: the 4x4x4's 120 MB in its third phase, within 500 MB).
+        let share =
+            |p: &Phase| 1 + u64::from(p.view.puzzle().slot_ends.iter().any(Option::is_some));
+        let shares: u64 = chain.phases.iter().map(share).sum();
         let mut stages = Vec::new();
         for (i, phase) in chain.phases.iter().enumerate() {
             let t = Instant::now();
@@ -131,7 +139,7 @@ impl PhaseSolver {
                 full_table: FullTable::Auto,
                 near_report: tables.near_report,
                 pattern_report: tables.pattern_report,
-                ..Options::memory(tables.memory / count as u64)
+                ..Options::memory(tables.memory / shares * share(phase))
             };
             let solver = Solver::with(view.puzzle(), own, options, |_| {})
                 .map_err(|e| format!("phase {}: {e}", i + 1))?;
@@ -150,6 +158,7 @@ impl PhaseSolver {
             puzzle: puzzle.clone(),
             stages,
             set: set.clone(),
+            merge: WordMerge::new(set, &modulus),
             modulus,
             beam: DEFAULT_BEAM,
         })
@@ -204,7 +213,10 @@ impl PhaseSolver {
         for i in 0..k - 1 {
             let pairs_left = (k - 1 - i) as u32;
             let left = budget.time.saturating_sub(start.elapsed());
-            let stop_at = Instant::now() + left / pairs_left;
+            // Each pair may improve for at least its share of `--time`, even where the first
+            // answers before it took longer: the last pairs (the reduced 3x3x3's) improve fastest.
+            let share = budget.time / (k - 1) as u32;
+            let stop_at = Instant::now() + (left / pairs_left).max(share);
             let last_pair = i + 2 == k;
             let within = |total: usize| budget.max_length.is_some_and(|n| total <= n);
             // (total so far with the next phase's part, the answer begun, that part)
@@ -229,23 +241,21 @@ impl PhaseSolver {
                         last_pair && within(done + total)
                     });
                 for p in pairs {
-                    let mut moves = c.moves.clone();
-                    moves.extend(&p.first);
-                    let mut lengths = c.lengths.clone();
-                    lengths.push(p.first.len());
+                    let (mut moves, mut lengths) = (c.moves.clone(), c.lengths.clone());
+                    self.join(&mut moves, &mut lengths, &p.first);
+                    let total = moves.len() + p.second.len();
                     let partial = Partial {
                         state: self.apply(&c.state, &p.first),
                         moves,
                         lengths,
                     };
-                    let at = next.partition_point(|n| n.0 <= done + p.len());
-                    next.insert(at, (done + p.len(), partial, p.second));
+                    let at = next.partition_point(|n| n.0 <= total);
+                    next.insert(at, (total, partial, p.second));
                 }
             }
             if last_pair {
                 let (_, mut best, second) = next.into_iter().next()?;
-                best.lengths.push(second.len());
-                best.moves.extend(second);
+                self.join(&mut best.moves, &mut best.lengths, &second);
                 return Some(Answer {
                     moves: best.moves,
                     phase_lengths: best.lengths,
@@ -258,6 +268,26 @@ impl PhaseSolver {
             beam = next.into_iter().map(|(_, partial, _)| partial).collect();
         }
         unreachable!("the last pair returns")
+    }
+
+    /// Appends a phase's part to the answer begun, the moves where they meet merged (and those
+    /// they commute across: [`WordMerge::push`]); a move merged away is taken from the new part's
+    /// length, then from the parts before it.
+    fn join(&self, moves: &mut Vec<usize>, lengths: &mut Vec<usize>, part: &[usize]) {
+        let mut word: Vec<u16> = moves.iter().map(|&m| m as u16).collect();
+        for &m in part {
+            self.merge.push(&mut word, m as u16);
+        }
+        let mut saved = moves.len() + part.len() - word.len();
+        let own = part.len() - saved.min(part.len());
+        saved -= part.len() - own;
+        for l in lengths.iter_mut().rev() {
+            let t = saved.min(*l);
+            *l -= t;
+            saved -= t;
+        }
+        lengths.push(own);
+        *moves = word.into_iter().map(usize::from).collect();
     }
 
     /// Phase `i`'s solutions that, followed by phase `i + 1`'s optimal one, are the `width`

@@ -10,8 +10,8 @@
 //! theirs one after another. The words are far from optimal (over a thousand moves on a megaminx)
 //! but need no search; the rounds after the orbits are full shorten them.
 
-use super::word_merge::WordMerge;
 use crate::model::perm_group::{inverse, then, SlotPerm, StabChain};
+use crate::model::word_merge::WordMerge;
 
 /// A representative and its word (move indices).
 #[derive(Clone)]

@@ -6,9 +6,9 @@
 //! elements of G as any other (a coset of the look's stabiliser), so the looks are uniform too.
 
 use super::chain_words::ChainWords;
-use super::word_merge::WordMerge;
 use crate::model::metric::MoveSet;
 use crate::model::perm_group::{SlotPerm, Slots, StabChain};
+use crate::model::word_merge::WordMerge;
 use crate::model::{Puzzle, State};
 use crate::phases::phase_solver::{Budget, PhaseSolver};
 use crate::solving::solver::{full_table_bytes, FullTable, Options, Solver};

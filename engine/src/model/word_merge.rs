@@ -19,6 +19,13 @@ impl WordMerge {
         let identity = Perm::identity(modulus.len());
         let mut merged = vec![None; n * n];
         let mut commute = vec![false; n * n];
+        let index: std::collections::HashMap<&Perm, usize> = set
+            .perms
+            .iter()
+            .enumerate()
+            .rev()
+            .map(|(i, p)| (p, i))
+            .collect();
         for a in 0..n {
             for b in 0..n {
                 let ab = set.perms[a].then(&set.perms[b], modulus);
@@ -27,7 +34,7 @@ impl WordMerge {
                 merged[a * n + b] = if ab == identity {
                     Some(None)
                 } else {
-                    set.perms.iter().position(|p| *p == ab).map(Some)
+                    index.get(&ab).map(|&i| Some(i))
                 };
             }
         }
