@@ -6,12 +6,15 @@
 //! Per puzzle: the chain's phases, the tables' build (read from no cache: a folder of this run's
 //! own), mean and worst length, mean and worst time a state, and the process's peak memory so far.
 
-use engine::load;
+use engine::load::{self, shipped};
 use engine::model::choice::Choice;
 use engine::model::metric::MoveSet;
 use engine::model::Puzzle;
-use engine::phases::chain::{self, Limits};
+use engine::phases::chain::{self, Chain, Limits};
+use engine::phases::look_goal::Look;
+use engine::phases::phase_file;
 use engine::phases::phase_solver::{Budget, PhaseSolver, TableOptions};
+use engine::phases::shipped_phases;
 use engine::scrambles::random_state::Scrambler;
 use std::time::{Duration, Instant};
 use tools::rng::Rng;
@@ -19,40 +22,67 @@ use tools::timing::root;
 use twisty::cube3::cubie::{CubieCube, MOVE_NAMES};
 use twisty::cube3::two_phase::TwoPhaseTables;
 
-/// A puzzle and how many states it is measured on.
+/// A puzzle and how many states it is measured on; `event`: a WCA event's definition, moves and
+/// shipped phases (`twisty scramble 444 --phases`) instead of the file's automatic chain.
 struct Row {
     label: &'static str,
     file: &'static str,
     states: usize,
+    event: Option<&'static str>,
+    anchor: &'static str,
 }
 
-const ROWS: [Row; 4] = [
+const ROWS: [Row; 5] = [
     Row {
         label: "3x3x3",
         file: "puzzles/3x3x3.json",
         states: 100,
+        event: None,
+        anchor: "",
     },
     Row {
         label: "3x3x3 (centerless)",
         file: "puzzles/community/3x3x3-centerless.kpuzzle.json",
         states: 100,
+        event: None,
+        anchor: "",
     },
     Row {
         label: "clock",
         file: "puzzles/community/clock.kpuzzle.json",
         states: 5,
+        event: None,
+        anchor: "",
     },
     Row {
         label: "kilominx",
         file: "puzzles/community/kilominx.kpuzzle.json",
         states: 5,
+        event: None,
+        anchor: "",
+    },
+    Row {
+        label: "4x4x4, WCA moves",
+        file: "puzzles/community/4x4x4.kpuzzle.json",
+        states: 100,
+        event: Some("444"),
+        anchor: "; TNoodle (its published figures): 44.39 (40 to 47), 250 ms",
     },
 ];
 
 /// The puzzles whose chain is not found (alike pieces) or whose phases are too slow to measure
 /// here (docs/phases.md, "Not done yet").
 const NOT_MEASURED: &str =
-    "4x4x4 and bigger cubes, FTO (alike pieces: no chain); megaminx (over five minutes a state)";
+    "5x5x5 and bigger cubes, FTO (alike pieces: no chain, no phases file); megaminx (over five minutes a state)";
+
+/// The bytes of the tables kept in the cache folder.
+fn kept_bytes(dir: &std::path::Path) -> u64 {
+    let files = std::fs::read_dir(dir).into_iter().flatten().flatten();
+    files
+        .filter_map(|f| f.metadata().ok())
+        .map(|m| m.len())
+        .sum()
+}
 
 fn peak_kb() -> u64 {
     let status = std::fs::read_to_string("/proc/self/status").unwrap_or_default();
@@ -63,16 +93,39 @@ fn peak_kb() -> u64 {
         .unwrap_or(0)
 }
 
-fn open(file: &str) -> (Puzzle, MoveSet) {
-    let text = std::fs::read_to_string(root().join(file)).unwrap();
-    let def = load::load(file, &text).unwrap();
-    let c = Choice::default().apply(&def).unwrap();
+/// The definition with the event's moves, where the row names an event.
+fn open(row: &Row) -> (Puzzle, MoveSet) {
+    let text = std::fs::read_to_string(root().join(row.file)).unwrap();
+    let def = load::load(row.file, &text).unwrap();
+    let moves = row.event.and_then(shipped::event_moves);
+    let choice = Choice {
+        moves: moves.map(|m| m.split(',').map(String::from).collect()),
+        ..Choice::default()
+    };
+    let c = choice.apply(&def).unwrap();
     (c.puzzle, c.set)
+}
+
+/// The chain of the phases shipped for the puzzle, with their looks.
+fn shipped_chain(p: &Puzzle, set: &MoveSet) -> Chain {
+    let s = shipped_phases::for_puzzle(&p.name).expect("a shipped phases file");
+    let file = phase_file::parse(s.text).unwrap();
+    let families = chain::families_of(p, set);
+    let groups = phase_file::subgroups(&file.groups, set, &families).unwrap();
+    let looks: Vec<Option<Look>> = file
+        .goals
+        .iter()
+        .map(|g| {
+            let g = g.as_ref()?;
+            Some(Look::of(p, s.look(&g.text).unwrap()).unwrap())
+        })
+        .collect();
+    chain::through(p, set, &groups, &looks, None).unwrap()
 }
 
 pub fn run() {
     println!("phases: solutions in phases on uniformly random states (seed 1), beside a baseline on the same states, same run");
-    println!("  | puzzle | phases | tables | mean length (worst) | a state: mean (worst) | peak memory | baseline: mean length (worst), a state |");
+    println!("  | puzzle | phases | tables: built, kept | mean length (worst) | a state: mean (worst) | peak memory | baseline: mean length (worst), a state |");
     println!("  |---|---:|---:|---:|---:|---:|---|");
     let cache = std::env::temp_dir().join(format!("twisty-bench-phases-{}", std::process::id()));
     for row in &ROWS {
@@ -83,13 +136,16 @@ pub fn run() {
 }
 
 fn measure(row: &Row, cache: &std::path::Path) {
-    let (p, set) = open(row.file);
+    let (p, set) = open(row);
     let t = Instant::now();
     let limits = Limits {
         phase_size: 3e10,
         fix_size: 1e5,
     };
-    let chain = chain::choose(&p, &set, limits).unwrap();
+    let chain = match row.event {
+        Some(_) => shipped_chain(&p, &set),
+        None => chain::choose(&p, &set, limits).unwrap(),
+    };
     let phases = chain.phases.len();
     let tables = TableOptions {
         memory: 1 << 30,
@@ -98,8 +154,10 @@ fn measure(row: &Row, cache: &std::path::Path) {
         near_report: |_, _, _, _| {},
         pattern_report: |_, _, _| {},
     };
+    let before = kept_bytes(cache);
     let solver = PhaseSolver::new(&p, &set, chain, &tables).unwrap();
     let build = t.elapsed().as_secs_f64();
+    let kept = (kept_bytes(cache) - before) as f64 / 1e6;
     let mut rng = Rng::new(1);
     let mut draw = |n: usize| rng.below(n);
     let words = Scrambler::chain_words_only(&p, &set, &mut draw).unwrap();
@@ -145,13 +203,14 @@ fn measure(row: &Row, cache: &std::path::Path) {
         )
     } else {
         format!(
-            "the chain's words: {:.1} ({})",
+            "the chain's words: {:.1} ({}){}",
             mean(&base_lengths),
-            worst(&base_lengths)
+            worst(&base_lengths),
+            row.anchor
         )
     };
     println!(
-        "  | {} ({} states) | {phases} | {build:.2} s | {:.2} ({}) | {:.3} s ({:.3} s) | {} MB | {baseline} |",
+        "  | {} ({} states) | {phases} | {build:.2} s, {kept:.0} MB | {:.2} ({}) | {:.3} s ({:.3} s) | {} MB | {baseline} |",
         row.label,
         row.states,
         mean(&lengths),
