@@ -121,7 +121,8 @@ pub fn run(args: ScrambleArgs, w: &mut impl Write) -> Result<()> {
 /// The phase solver for the puzzle, or `None` with a note where the chain's words serve better:
 /// where no chain is found, and by default where the chain's phases put pieces home (seconds to
 /// minutes a state: docs/phases.md). (A sifted phase, the 4x4x4's third, is searched with its
-/// pairing's table: seconds a state, against the chain's 430 moves.) Asked for by name (`--phases`), its error is the answer.
+/// pairing's table: seconds a state, against the chain's 430 moves.) Asked for by name
+/// (`--phases`), its error is the answer.
 fn phases_or_note(
     args: &ScrambleArgs,
     p: &Puzzle,

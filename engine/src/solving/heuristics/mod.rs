@@ -10,8 +10,9 @@
 //!   3x3x3's slice edges, edge flips and corner twists, looked up along its three axes), looked
 //!   for once a search is long, built when an iteration is expected to visit half its entries
 //!   (`symmetric.rs`); beside it only the largest pair is kept.
-//! - Pattern databases of grids of pair slots (`wide.rs`: the 4x4x4's wing pairing, 239.5
-//!   million values), 4 bits a value in up to 3/4 of the memory, built whole at once.
+//! - Pattern databases of single coordinates too large for a byte a value (`wide.rs`): grids of
+//!   pair slots (the 4x4x4's wing pairing, 239.5 million values) and others up to 2^22 values,
+//!   4 bits a value in up to 3/4 of the memory, built whole at once.
 //! - The near table ([`crate::tables::near_table`]) in the rest: a few thousand states at once, deepened
 //!   while the search's measured costs say it pays (see `solver.rs`).
 //!
