@@ -43,6 +43,14 @@ pub fn print(args: &ChainArgs, p: &Puzzle, set: &MoveSet, w: &mut impl Write) ->
             ),
             None => String::new(),
         };
+        let sifted = match &phase.admit {
+            Some(a) => format!(
+                "{sifted}; widened {}-fold, to wherever the next phase can finish from, each end \
+                 tested",
+                a.factor
+            ),
+            None => sifted,
+        };
         writeln!(
             w,
             "phase {}: moves {} ({moves}) to {}{meets}: {} cosets; goal: {}; {search}{sifted}",

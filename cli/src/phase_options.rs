@@ -127,7 +127,8 @@ fn chain_from(
         })
         .collect::<Result<Vec<_>>>()?;
     let fix = words.fix.then_some(fix_size);
-    chain::through(puzzle, set, &groups, &looks, fix).map_err(|e| format!("{shown}: {e}"))
+    chain::through(puzzle, set, &groups, (&looks, &words.widen), fix)
+        .map_err(|e| format!("{shown}: {e}"))
 }
 
 impl ChainArgs {

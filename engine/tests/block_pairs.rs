@@ -142,7 +142,7 @@ fn a_pair_view_tells_apart_exactly_the_cosets_of_the_pairs_group() {
     let families = chain::families_of(&p, &set);
     let file = phase_file::parse("moves X Y Z\n").unwrap();
     let groups = phase_file::subgroups(&file.groups, &set, &families).unwrap();
-    let chain = chain::through(&p, &set, &groups, &[], None).unwrap();
+    let chain = chain::through(&p, &set, &groups, (&[], &[]), None).unwrap();
     let phase1 = &chain.phases[0];
     assert_eq!(phase1.cosets.to_string(), "105");
     assert!(

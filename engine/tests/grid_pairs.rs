@@ -55,7 +55,7 @@ fn chain_of(name: &str, text: &str, moves: Option<&str>, phases: &str) -> (Puzzl
     let families = chain::families_of(&c.puzzle, &c.set);
     let file = phase_file::parse(phases).unwrap();
     let groups = phase_file::subgroups(&file.groups, &c.set, &families).unwrap();
-    let chain = chain::through(&c.puzzle, &c.set, &groups, &[], None).unwrap();
+    let chain = chain::through(&c.puzzle, &c.set, &groups, (&[], &[]), None).unwrap();
     (c.puzzle, c.set, chain)
 }
 

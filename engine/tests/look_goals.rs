@@ -1,22 +1,23 @@
 //! Phase goals given as looks (`goal FILE` in a phases file): checked against a brute-force
 //! listing of the 2x2x2's states, refused where they cannot be right, and read from twips' own
-//! 4x4x4 phase file as it is; the shipped phases files pass the count, and the 4x4x4's solves.
+//! 4x4x4 phase file as it is; the shipped phases files pass the count, and the 4x4x4's solves
+//! (its phases' own views: `shipped_4x4x4.rs`).
 
 use engine::load::{self, shipped};
 use engine::model::choice::Choice;
 use engine::model::metric::MoveSet;
-use engine::model::{Perm, Puzzle, State};
-use engine::phases::block_pairs::pair_systems;
-use engine::phases::chain::{self, Chain};
+use engine::model::{Puzzle, State};
 use engine::phases::look_goal::Look;
 use engine::phases::phase_file;
 use engine::phases::phase_solver::{Budget, PhaseSolver, TableOptions};
-use engine::phases::shipped_phases::{ShippedPhases, SHIPPED_PHASES};
-use engine::tables::space::{coordinates, Coord};
-use std::collections::{BTreeSet, HashMap, HashSet, VecDeque};
+use engine::phases::shipped_phases::SHIPPED_PHASES;
+use std::collections::{HashSet, VecDeque};
 use std::time::Duration;
 
 mod rng;
+mod shipped_chains;
+
+use shipped_chains::{chain_of, shipped_chain, shipped_puzzle};
 
 const DIR: &str = concat!(env!("CARGO_MANIFEST_DIR"), "/../puzzles/community");
 
@@ -32,29 +33,6 @@ fn corners_look(pieces: [u32; 8], ori: u8) -> String {
         "numOrientations": {ori} }}], "defaultPattern": {{ "CORNERS": {{ "pieces": {pieces:?},
         "orientation": [0, 0, 0, 0, 0, 0, 0, 0] }} }} }}"#
     )
-}
-
-/// The chain a phases file's text gives, its goal lines' looks read from `looks` by name.
-fn chain_of(
-    p: &Puzzle,
-    set: &MoveSet,
-    text: &str,
-    looks: &[(&str, String)],
-) -> Result<Chain, String> {
-    let file = phase_file::parse(text)?;
-    let families = chain::families_of(p, set);
-    let groups = phase_file::subgroups(&file.groups, set, &families)?;
-    let given: Vec<Option<Look>> = file
-        .goals
-        .iter()
-        .map(|g| {
-            g.as_ref().map(|w| {
-                let text = &looks.iter().find(|(n, _)| *n == w.text).unwrap().1;
-                Look::of(p, text).unwrap()
-            })
-        })
-        .collect();
-    chain::through(p, set, &groups, &given, None)
 }
 
 /// The moves of `<U, R2, F2>` in `set`.
@@ -238,28 +216,6 @@ fn piece_index(name: &str) -> usize {
         .unwrap()
 }
 
-/// The definition and moves a shipped phases file is for: its event's moves (the 4x4x4's
-/// `U D L R F B Uw Rw Fw`), else the definition's own.
-fn shipped_puzzle(name: &str) -> (Puzzle, MoveSet) {
-    let p = shipped::open(name).unwrap();
-    let moves = shipped::EVENTS
-        .iter()
-        .find(|e| e.1 == name)
-        .and_then(|e| shipped::event_moves(e.0));
-    let choice = Choice {
-        moves: moves.map(|m| m.split(',').map(String::from).collect()),
-        ..Choice::default()
-    };
-    let c = choice.apply(&p).unwrap();
-    (c.puzzle, c.set)
-}
-
-/// The chain a shipped phases file gives, its looks the shipped ones.
-fn shipped_chain(s: &ShippedPhases, p: &Puzzle, set: &MoveSet) -> Chain {
-    let looks: Vec<(&str, String)> = s.looks.iter().map(|l| (l.0, l.1.to_string())).collect();
-    chain_of(p, set, s.text, &looks).unwrap_or_else(|e| panic!("{}: {e}", s.file))
-}
-
 /// Every shipped phases file passes the count with its event's moves: each link's view tells its
 /// cosets apart (or, sifted, falls short by two at most), and every line makes a phase.
 #[test]
@@ -320,62 +276,4 @@ fn the_shipped_4x4x4_phases_solve_a_state() {
     assert_eq!(end, p.goal);
     assert_eq!(answer.phase_lengths.len(), 5);
     eprintln!("{} moves: {:?}", answer.moves.len(), answer.phase_lengths);
-}
-
-/// The 4x4x4's third phase ranks its wings by their pairing (TNoodle's Edge3, 12!/2 values, where
-/// its 144 pair slots as a colouring would have C(144, 12)): along a walk of the phase's moves,
-/// the value is the same exactly where this test's pairing of the wings is (each dedge's two
-/// wings found by their places), and a move changes it as the coordinate's own step does.
-#[test]
-fn the_4x4x4s_third_phase_ranks_the_wings_by_their_pairing() {
-    let s = SHIPPED_PHASES.iter().find(|s| s.puzzle == "4x4x4").unwrap();
-    let (p, set) = shipped_puzzle("4x4x4");
-    let chain = shipped_chain(s, &p, &set);
-    let phase = &chain.phases[2];
-    let ours = chain.families.moves(&phase.moves);
-    let moves: Vec<Perm> = ours
-        .iter()
-        .map(|&m| phase.view.perm(&set.perms[m]))
-        .collect();
-    let grid = coordinates(phase.view.puzzle(), &moves, usize::MAX)
-        .unwrap()
-        .into_iter()
-        .find(Coord::is_grid)
-        .expect("a grid of pair slots");
-    assert_eq!(grid.size, 239_500_800);
-    let wings = p.orbits.iter().position(|o| o.name == "WINGS").unwrap();
-    let range = p.offsets()[wings]..p.offsets()[wings] + 24;
-    let faces: Vec<Perm> = ["U", "D", "L", "R", "F", "B"]
-        .iter()
-        .map(|f| set.perms[set.names.iter().position(|n| n == f).unwrap()].clone())
-        .collect();
-    let dedges: Vec<(u8, u8)> = pair_systems(&faces, range)[0]
-        .iter()
-        .map(|&(x, y)| (p.goal.label[x], p.goal.label[y]))
-        .collect();
-    let pairing = |s: &State| -> BTreeSet<(usize, usize)> {
-        let at = |l: u8| s.label.iter().position(|&x| x == l).unwrap();
-        dedges
-            .iter()
-            .map(|&(a, b)| (at(a).min(at(b)), at(a).max(at(b))))
-            .collect()
-    };
-    let (mut value_of, mut pairing_of) = (HashMap::new(), HashMap::new());
-    let (mut state, mut rng, mut scratch) = (p.goal.clone(), rng::Lcg(69), Vec::new());
-    for _ in 0..2000 {
-        let k = rng.below(ours.len());
-        let next = state.apply(&set.perms[ours[k]], &p.modulus());
-        let v = grid.value(&phase.view.state(&state));
-        assert_eq!(
-            grid.next(v, k, &mut scratch),
-            grid.value(&phase.view.state(&next))
-        );
-        assert_eq!(*value_of.entry(pairing(&state)).or_insert(v), v);
-        assert_eq!(
-            *pairing_of.entry(v).or_insert(pairing(&state)),
-            pairing(&state)
-        );
-        state = next;
-    }
-    assert!(value_of.len() > 1000, "{}", value_of.len());
 }

@@ -216,7 +216,7 @@ fn a_parity_the_subgroup_keeps_is_carried_and_tells_apart_exactly_its_cosets() {
     let families = chain::families_of(&p, &set);
     let file = phase_file::parse("moves A B\n").unwrap();
     let groups = phase_file::subgroups(&file.groups, &set, &families).unwrap();
-    let chain = chain::through(&p, &set, &groups, &[], None).unwrap();
+    let chain = chain::through(&p, &set, &groups, (&[], &[]), None).unwrap();
     let phase1 = &chain.phases[0];
     assert_eq!(phase1.cosets.to_string(), "2");
     assert!(
@@ -272,7 +272,7 @@ fn the_4x4x4s_wide_half_turns_keep_the_wings_parity() {
     let families = chain::families_of(&c.puzzle, &c.set);
     let file = phase_file::parse("moves U D L R F B Uw2 Rw2 Fw2\n").unwrap();
     let groups = phase_file::subgroups(&file.groups, &c.set, &families).unwrap();
-    let chain = chain::through(&c.puzzle, &c.set, &groups, &[], None).unwrap();
+    let chain = chain::through(&c.puzzle, &c.set, &groups, (&[], &[]), None).unwrap();
     // The centres in three colours (the axes) are half of it; the wings' parity the other.
     let phase1 = &chain.phases[0];
     assert_eq!(phase1.cosets.to_string(), "18931023540");
@@ -391,7 +391,7 @@ fn a_beam_across_three_phases_gives_answers_that_solve() {
     let families = chain::families_of(&p, &set);
     let file = phase_file::parse("moves U D L R F2 B2\nmoves U D L2 R2 F2 B2\n").unwrap();
     let groups = phase_file::subgroups(&file.groups, &set, &families).unwrap();
-    let chain = chain::through(&p, &set, &groups, &[], None).unwrap();
+    let chain = chain::through(&p, &set, &groups, (&[], &[]), None).unwrap();
     assert_eq!(chain.phases.len(), 3);
     let phases = solver(&p, &set, chain).with_beam(4);
     assert_eq!(phases.beam(), 4);
@@ -428,7 +428,7 @@ fn a_phases_file_gives_its_chain_and_names_a_bad_move() {
     let families = chain::families_of(&p, &set);
     let file = phase_file::parse("# Kociemba\nmoves U D L2 R2 F2 B2\n").unwrap();
     let groups = phase_file::subgroups(&file.groups, &set, &families).unwrap();
-    let chain = chain::through(&p, &set, &groups, &[], None).unwrap();
+    let chain = chain::through(&p, &set, &groups, (&[], &[]), None).unwrap();
     assert_eq!(chain.phases.len(), 2);
     assert_eq!(chain.phases[1].cosets.to_string(), "19508428800");
     let bad = phase_file::parse("moves U D\nmoves U X2\n").unwrap();
@@ -438,7 +438,7 @@ fn a_phases_file_gives_its_chain_and_names_a_bad_move() {
     // after Kociemba's group is refused there by the count, not for leaving it.
     let outside = phase_file::parse("moves U D L2 R2 F2 B2\nmoves F\n").unwrap();
     let groups = phase_file::subgroups(&outside.groups, &set, &families).unwrap();
-    let e = chain::through(&p, &set, &groups, &[], None).unwrap_err();
+    let e = chain::through(&p, &set, &groups, (&[], &[]), None).unwrap_err();
     assert!(
         e.contains("phase 2: F: the pieces' colours do not tell the cosets apart"),
         "{e}"
@@ -447,7 +447,7 @@ fn a_phases_file_gives_its_chain_and_names_a_bad_move() {
     // (its cosets need the corners' tetrads and a parity): the count refuses it.
     let t = phase_file::parse("moves U D F2 B2 L2 R2\nmoves U2 D2 F2 B2 L2 R2\n").unwrap();
     let groups = phase_file::subgroups(&t.groups, &set, &families).unwrap();
-    let e = chain::through(&p, &set, &groups, &[], None).unwrap_err();
+    let e = chain::through(&p, &set, &groups, (&[], &[]), None).unwrap_err();
     assert!(e.contains("do not tell the cosets apart"), "{e}");
 }
 

@@ -18,6 +18,7 @@ use super::look_goal::Look;
 use super::phase_view::PhaseView;
 use super::sift::Sift;
 use super::slot_view::SlotView;
+use super::widen::{widen, Admission};
 use crate::model::big_uint::BigUint;
 use crate::model::metric::MoveSet;
 use crate::model::reachable::Reachable;
@@ -47,6 +48,9 @@ pub struct Phase {
     /// Where the view falls short of the cosets ([`super::link`]): the test each solution's end
     /// must pass.
     pub sift: Option<Arc<Sift>>,
+    /// Where the goal is widened to every state the next phase can finish from
+    /// ([`super::widen`]): the test each solution's end must pass.
+    pub admit: Option<Arc<Admission>>,
     /// The phase's group and the next line's are not nested: the phase ends where they meet, and
     /// its link was counted in the group the two make together (`cosets` are of that group).
     pub meets: bool,
@@ -122,6 +126,7 @@ fn move_link(
         cosets: found.cosets,
         view: PhaseView::Orbits(found.view),
         sift: (found.short_by > 1).then(|| Arc::new(Sift::new(puzzle, &b, found.short_by))),
+        admit: None,
         meets: within != from,
     })
 }
@@ -147,6 +152,7 @@ fn fixing_phases(
             cosets: cut.cosets,
             view: PhaseView::Slots(view),
             sift: None,
+            admit: None,
             meets: false,
         });
     }
@@ -161,12 +167,14 @@ pub fn families_of(puzzle: &Puzzle, set: &MoveSet) -> Families {
 /// The chain through the given subgroups (the first is the group of all the moves), each link
 /// checked: an error names the first whose view does not identify its cosets. `given[i]`, where
 /// given, is the view of the phase that ends in `groups[i]` ([`Look`]). With `fix`, the last
-/// group's pieces then go home a few at a time, phases of at most `limit` cosets.
+/// group's pieces then go home a few at a time, phases of at most `limit` cosets. Where
+/// `widened[i]`, the phase that ends in `groups[i]` ends wherever the next one can finish from
+/// ([`super::widen`]).
 pub fn through(
     puzzle: &Puzzle,
     set: &MoveSet,
     groups: &[Steps],
-    given: &[Option<Look>],
+    (given, widened): (&[Option<Look>], &[bool]),
     fix: Option<f64>,
 ) -> Result<Chain, String> {
     let families = families_of(puzzle, set);
@@ -177,6 +185,7 @@ pub fn through(
     let mut from = whole;
     let mut from_looks = all.clone();
     let mut phases = Vec::new();
+    let mut to_widen = Vec::new();
     let clamp = |g: &Steps| -> Steps {
         g.iter()
             .zip(&families.families)
@@ -189,10 +198,12 @@ pub fn through(
     }
     for (i, to) in groups.iter().enumerate() {
         let look = given.get(i).and_then(Option::as_ref);
+        let wide = widened.get(i).copied().unwrap_or(false);
         if *to == from {
-            if look.is_some() {
+            if look.is_some() || wide {
                 return Err(format!(
-                    "group {}: a look for a group that is the one before it (no phase ends there)",
+                    "group {}: a look or a widening for a group that is the one before it (no phase \
+                     ends there)",
                     i + 1
                 ));
             }
@@ -237,9 +248,30 @@ pub fn through(
             true,
         )
         .map_err(|e| format!("phase {}: {e}", phases.len() + 1))?;
+        if wide {
+            to_widen.push(phases.len());
+        }
         phases.push(phase);
         from = to.clone();
         from_looks = to_looks;
+    }
+    for k in to_widen {
+        let target = match phases.get(k + 1) {
+            Some(Phase {
+                meets: true,
+                target: Target::Moves(t),
+                ..
+            }) => families.generators(t, &modulus),
+            _ => {
+                return Err(format!(
+                    "phase {}: widen: the next line's group does not leave this one (the goal \
+                     widens only where the next phase ends where the two meet)",
+                    k + 1
+                ))
+            }
+        };
+        phases[k] = widen(puzzle, &phases[k], &target)
+            .map_err(|e| format!("phase {}: widen: {e}", k + 1))?;
     }
     if let Some(limit) = fix {
         phases.extend(fixing_phases(puzzle, &families, &from, limit)?);

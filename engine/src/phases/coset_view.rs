@@ -28,15 +28,15 @@ pub struct CosetView {
     /// The view as a puzzle of its own: its goal is what every state of the subgroup looks like.
     pub puzzle: Puzzle,
     /// The positions kept (those whose look can change).
-    kept: Vec<usize>,
+    pub(super) kept: Vec<usize>,
     /// Per label of the puzzle: its colour in the view, and the twist its pieces carry.
-    class: Vec<u8>,
-    offset: Vec<u8>,
+    pub(super) class: Vec<u8>,
+    pub(super) offset: Vec<u8>,
     /// The view's orientation count of each kept position.
-    modulus: Vec<u8>,
+    pub(super) modulus: Vec<u8>,
     /// What the view carries after the kept positions (parities, pairs), each with its first
     /// label's number in the view.
-    carried: Vec<(Carried, u8)>,
+    pub(super) carried: Vec<(Carried, u8)>,
 }
 
 /// What a view makes of a puzzle's labels and positions: from a subgroup's orbits

@@ -12,7 +12,8 @@
 //! - [`link`]: one link's view, checked by Schreier-Sims (its looks over its goal's, times the
 //!   next group's, make the phase's group's); [`goal_view`]: a goal of several looks;
 //!   [`sift`]: membership in the next group, where the best view of a given link falls short by
-//!   two (the 4x4x4's dedges as blocks against its corners).
+//!   two (the 4x4x4's dedges as blocks against its corners); [`widen`]: a goal widened to every
+//!   state the next phase finishes from, where that phase leaves the group (TNoodle's 4x4x4).
 //! - [`chain`]: the chain, chosen automatically or through given subgroups (which may leave the
 //!   one before: the phase ends where they meet).
 //! - [`shipped_phases`]: phases files built in (the 4x4x4's).
@@ -39,3 +40,4 @@ pub mod phase_view;
 pub mod shipped_phases;
 pub mod sift;
 pub mod slot_view;
+pub mod widen;

@@ -16,7 +16,9 @@
 //!
 //! A `goal FILE` line after a `moves` line gives the look of the phase that ends in that line's
 //! group, where its orbits' colours are not the right view (the 4x4x4's centres): FILE is a
-//! recoloured definition ([`super::look_goal`]), found beside the phases file.
+//! recoloured definition ([`super::look_goal`]), found beside the phases file. A `widen` line
+//! after it lets that phase end wherever the next one can finish from, where the next line's
+//! group leaves this one ([`super::widen`]: the 4x4x4's second phase, as TNoodle's).
 
 use super::families::{Families, Steps};
 use crate::model::metric::MoveSet;
@@ -29,12 +31,13 @@ pub struct Word {
     pub col: usize,
 }
 
-/// A phases file: its `moves` lines as words, each line's `goal` file if it has one, and whether
-/// it ends with `fix`.
+/// A phases file: its `moves` lines as words, each line's `goal` file if it has one, whether
+/// each line's phase is widened, and whether it ends with `fix`.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct PhaseFile {
     pub groups: Vec<Vec<Word>>,
     pub goals: Vec<Option<Word>>,
+    pub widen: Vec<bool>,
     pub fix: bool,
 }
 
@@ -42,6 +45,7 @@ pub struct PhaseFile {
 pub fn parse(text: &str) -> Result<PhaseFile, String> {
     let mut groups = Vec::new();
     let mut goals: Vec<Option<Word>> = Vec::new();
+    let mut widen: Vec<bool> = Vec::new();
     let mut fix = false;
     for (l, raw) in text.lines().enumerate() {
         let line = raw.split('#').next().unwrap_or("");
@@ -76,6 +80,21 @@ pub fn parse(text: &str) -> Result<PhaseFile, String> {
                 ));
             }
             fix = true;
+            continue;
+        }
+        if keyword.text == "widen" {
+            let at = format!("{}:{}", keyword.line, keyword.col);
+            if let Some(w) = names.first() {
+                return Err(format!(
+                    "{}:{}: 'widen' takes no names, found '{}'",
+                    w.line, w.col, w.text
+                ));
+            }
+            match widen.last_mut() {
+                None => return Err(format!("{at}: 'widen' before any 'moves' line")),
+                Some(true) => return Err(format!("{at}: a second 'widen' for one 'moves' line")),
+                Some(w) => *w = true,
+            }
             continue;
         }
         if keyword.text == "goal" {
@@ -113,8 +132,8 @@ pub fn parse(text: &str) -> Result<PhaseFile, String> {
         }
         if keyword.text != "moves" {
             return Err(format!(
-                "{}:{}: expected 'moves' and the names of a phase's moves, 'goal' and a file, or \
-                 'fix', found '{}'",
+                "{}:{}: expected 'moves' and the names of a phase's moves, 'goal' and a file, \
+                 'widen', or 'fix', found '{}'",
                 keyword.line, keyword.col, keyword.text
             ));
         }
@@ -127,11 +146,17 @@ pub fn parse(text: &str) -> Result<PhaseFile, String> {
         }
         groups.push(names.to_vec());
         goals.push(None);
+        widen.push(false);
     }
     if groups.is_empty() && !fix {
         return Err("1:1: no 'moves' line: expected one line a phase".into());
     }
-    Ok(PhaseFile { groups, goals, fix })
+    Ok(PhaseFile {
+        groups,
+        goals,
+        widen,
+        fix,
+    })
 }
 
 /// The subgroups the lines name, as steps of the families: a family keeps the gcd of the steps
@@ -190,13 +215,24 @@ mod tests {
     fn errors_name_line_and_column() {
         assert_eq!(
             parse("moves U\n  phase R").unwrap_err(),
-            "2:3: expected 'moves' and the names of a phase's moves, 'goal' and a file, or 'fix', \
-             found 'phase'"
+            "2:3: expected 'moves' and the names of a phase's moves, 'goal' and a file, 'widen', \
+             or 'fix', found 'phase'"
         );
         assert!(parse("moves\n").unwrap_err().starts_with("1:6:"));
         assert!(parse("# nothing\n").is_err());
         assert!(parse("moves U\nfix\n").unwrap().fix);
         assert!(parse("fix\nmoves U\n").unwrap_err().starts_with("2:1:"));
+    }
+
+    #[test]
+    fn widen_marks_the_moves_line_above() {
+        let f = parse("moves U R\nmoves U R2\ngoal a.json\nwiden\nmoves U2 R2\n").unwrap();
+        assert_eq!(f.widen, [false, true, false]);
+        assert!(parse("widen\nmoves U\n").unwrap_err().starts_with("1:1:"));
+        assert!(parse("moves U\nwiden x\n").unwrap_err().starts_with("2:7:"));
+        assert!(parse("moves U\nwiden\n widen\n")
+            .unwrap_err()
+            .starts_with("3:2:"));
     }
 
     #[test]

@@ -18,6 +18,7 @@
 use super::chain::{Chain, Phase, Target};
 use super::phase_view::PhaseView;
 use super::sift::Sift;
+use super::widen::Admission;
 use crate::model::metric::MoveSet;
 use crate::model::word_merge::WordMerge;
 use crate::model::{Puzzle, State};
@@ -50,6 +51,8 @@ struct Stage {
     in_target: Vec<bool>,
     /// The test a solution's end must pass where the view falls short ([`Sift`]).
     sift: Option<Arc<Sift>>,
+    /// The test a widened goal's solutions pass at their end ([`Admission`]).
+    admit: Option<Arc<Admission>>,
 }
 
 /// An answer and how long each phase's part of it is.
@@ -151,6 +154,7 @@ impl PhaseSolver {
                 moves,
                 in_target,
                 sift: phase.sift.clone(),
+                admit: phase.admit.clone(),
             });
         }
         Ok(PhaseSolver {
@@ -319,8 +323,18 @@ impl PhaseSolver {
                     if repeated || first.last().is_some_and(|&m| stage.in_target[m]) {
                         return Control::Continue;
                     }
-                    if let Some(sift) = &stage.sift {
-                        if !sift.admits(&self.puzzle, &self.apply(s, &first)) {
+                    if stage.sift.is_some() || stage.admit.is_some() {
+                        let end = self.apply(s, &first);
+                        let sifted = stage
+                            .sift
+                            .as_ref()
+                            .is_some_and(|f| !f.admits(&self.puzzle, &end));
+                        if sifted
+                            || stage
+                                .admit
+                                .as_ref()
+                                .is_some_and(|a| !a.admits(&self.puzzle, &end))
+                        {
                             return Control::Continue;
                         }
                     }

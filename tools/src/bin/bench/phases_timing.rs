@@ -120,7 +120,7 @@ fn shipped_chain(p: &Puzzle, set: &MoveSet) -> Chain {
             Some(Look::of(p, s.look(&g.text).unwrap()).unwrap())
         })
         .collect();
-    chain::through(p, set, &groups, &looks, None).unwrap()
+    chain::through(p, set, &groups, (&looks, &file.widen), None).unwrap()
 }
 
 pub fn run() {
