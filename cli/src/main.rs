@@ -14,6 +14,7 @@ mod cmd_list;
 mod cmd_scramble;
 mod cmd_solve;
 mod commands;
+mod cube3_finisher;
 mod distribution;
 mod gods_slices;
 mod phase_options;

@@ -3,6 +3,7 @@
 //! budget, and the cache folder (the user's by default).
 
 use crate::cmd_common::Result;
+use crate::cube3_finisher;
 use crate::progress_bars;
 use clap::Args;
 use engine::model::metric::MoveSet;
@@ -58,6 +59,10 @@ pub struct PhaseArgs {
     /// (1: the single best).
     #[arg(long, value_name = "N", default_value_t = DEFAULT_BEAM)]
     pub beam: usize,
+    /// In phases: solve every phase with the engine's own search, not a reduced cube's last
+    /// phases with the library's 3x3x3 two-phase.
+    #[arg(long)]
+    pub engine_only: bool,
 }
 
 #[derive(Args, Clone)]
@@ -250,6 +255,23 @@ impl PhaseArgs {
         if self.beam == 0 {
             return Err("--beam 0: expected at least 1 candidate".into());
         }
-        PhaseSolver::new(puzzle, set, chain, &tables).map(|s| s.with_beam(self.beam))
+        let mut chain = chain;
+        let finish = if self.engine_only {
+            None
+        } else {
+            cube3_finisher::finisher(puzzle, set, &chain, cache.dir().as_deref())
+        };
+        let Some((from, finish)) = finish else {
+            return PhaseSolver::new(puzzle, set, chain, &tables).map(|s| s.with_beam(self.beam));
+        };
+        let phases = chain.phases.len();
+        chain.phases.truncate(from);
+        eprintln!(
+            "phases {} to {phases}: a 3x3x3, by the library's two-phase (--engine-only: by the \
+             engine's phases)",
+            from + 1
+        );
+        let solver = PhaseSolver::new(puzzle, set, chain, &tables)?;
+        Ok(solver.with_beam(self.beam).with_finisher(from, finish))
     }
 }

@@ -223,3 +223,36 @@ fn an_event_name_picks_the_definition_and_its_moves() {
             "moves (htm, 27): U U2 U' D D2 D' L L2 L' R R2 R' F F2 F' B B2 B' Uw Uw2 Uw' Rw Rw2 Rw' Fw Fw2 Fw'",
         ));
 }
+
+/// Random-state 4x4x4s solved through the shipped phases, the reduced cube by the library's
+/// 3x3x3 two-phase, and by the engine's own phases (`--engine-only`): each answer, applied after
+/// its scramble, leaves the cube solved. (Its tables' folder is shared with the engine's proof of
+/// the shipped phases, `the_shipped_4x4x4_phases_solve_a_state`: the pairing's table is built once.)
+#[test]
+#[ignore = "proof: a minute"]
+fn the_4x4x4_solves_in_phases_through_the_librarys_3x3x3() {
+    let cache = std::path::Path::new(env!("CARGO_TARGET_TMPDIR")).join("shipped-4x4x4");
+    let out = twisty()
+        .args(["scramble", "444", "--count", "2", "--seed", "44", "--cache-dir"])
+        .arg(&cache)
+        .assert()
+        .success();
+    let scrambles = String::from_utf8_lossy(&out.get_output().stdout).into_owned();
+    for (line, engine_only) in scrambles.lines().zip([false, true]) {
+        let mut solve = twisty();
+        solve
+            .args(["solve", "444", "--phases", line, "--cache-dir"])
+            .arg(&cache);
+        if engine_only {
+            solve.arg("--engine-only");
+        }
+        let said = if engine_only { "in 5 phases" } else { "in 4 phases" };
+        let out = solve.assert().success().stderr(predicate::str::contains(said));
+        let answer = String::from_utf8_lossy(&out.get_output().stdout).into_owned();
+        twisty()
+            .args(["apply", "444", &format!("{line} {}", answer.trim())])
+            .assert()
+            .success()
+            .stdout(predicate::str::contains("solved: yes"));
+    }
+}

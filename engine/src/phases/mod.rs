@@ -22,9 +22,12 @@
 //! - [`phase_file`]: subgroups given by hand in a small text file, each phase's goal a look
 //!   where one is given ([`look_goal`]: a recoloured definition, as twips' phase files are).
 //! - [`phase_solver`]: each phase an IDA* with its tables, neighbouring phases paired as in
-//!   Kociemba's algorithm within a length target or a time budget.
+//!   Kociemba's algorithm within a length target or a time budget; [`block_quotient`]: a group's
+//!   states seen whole blocks at a time (the reduced 4x4x4 as a 3x3x3), for a dedicated solver of
+//!   the last phases handed in by a caller.
 
 pub mod block_pairs;
+pub mod block_quotient;
 pub mod carried;
 pub mod chain;
 pub mod coset_view;

@@ -2,18 +2,20 @@
 //! search, with the engine's tables for its view; not optimal, but short and fast where the whole
 //! group is far too big to search.
 //!
-//! Kociemba's trick, for every pair of neighbouring phases: a phase does not stop at its first
-//! solution. It lists its solutions shortest first and, for each, the next phase solves what is
-//! left within the best total so far; the pair with the shortest total is kept. A solution ending
-//! in a move of the next phase's group is skipped (a shorter one without that move came first).
-//! The listing ends when a solution alone is as long as the best pair, when the pair's time is up
-//! (each pair gets an equal share of what is left of `--time`), or, for the last pair, when the
-//! whole answer is within `--max-length`. The last phase is solved optimally.
+//! Kociemba's trick, for the last pair of phases: the phase before the last does not stop at its
+//! first solution. It lists its solutions shortest first and, for each, the last phase solves
+//! what is left within the best total so far; the pair with the shortest total is kept. A
+//! solution ending in a move of the next phase's group is skipped (a shorter one without that
+//! move came first). The listing ends when a solution alone is as long as the best pair, when the
+//! pair's time is up (each pair gets an equal share of what is left of `--time`), or when the
+//! whole answer is within `--max-length`. The last phase is solved optimally, or by a dedicated
+//! solver handed in ([`Finisher`]: the library's 3x3x3 two-phase for a reduced cube).
 //!
 //! Across more than two phases a beam is handed on (TNoodle's 4x4x4 keeps 10,000, 500 and 100):
-//! each pair keeps its [`PhaseSolver::beam`] shortest, and the next pair starts from the best of
-//! them all by length so far plus the next phase's (the shortest totals). The first candidate is
-//! always solved; the others while the pair's share of the time lasts.
+//! each pair before the last ranks its phase's solutions by their length with the next phase's
+//! tables' bound, over the whole beam at once ([`staged`]), and hands on the [`PhaseSolver::beam`]
+//! best. The last pair tries its candidates best first: the first always, the others while the
+//! pair's share of the time lasts.
 
 use super::chain::{Chain, Phase, Target};
 use super::phase_view::PhaseView;
@@ -27,6 +29,8 @@ use std::path::PathBuf;
 use std::sync::Arc;
 use std::time::{Duration, Instant};
 use twisty::search::phase_pairing::{pair_phases, Pair, Pairing};
+
+mod staged;
 
 /// The longest a phase's solution is searched for: far beyond any phase's (a search's buffers
 /// grow with its threshold, which a bound of "unreachable" would send to 2^32).
@@ -73,7 +77,14 @@ pub struct PhaseSolver {
     beam: usize,
     /// Merges the moves where one phase's part meets the next's (`Fw` then `Fw2` is `Fw'`).
     merge: WordMerge,
+    /// The phases from this one on solved by a dedicated solver instead ([`Finisher`]).
+    finish: Option<(usize, Finisher)>,
 }
+
+/// A dedicated solver for the phases from some phase on (the library's 3x3x3 two-phase for the
+/// reduced 4x4x4): a state of the puzzle in that phase's group and the most moves wanted, to
+/// moves of the puzzle's set (`None`: none found that short).
+pub type Finisher = Box<dyn Fn(&State, usize) -> Option<Vec<usize>> + Send + Sync>;
 
 /// The beam a solver starts with ([`PhaseSolver::with_beam`] sets another).
 pub const DEFAULT_BEAM: usize = 8;
@@ -139,7 +150,12 @@ impl PhaseSolver {
             let options = Options {
                 cache_dir: tables.cache_dir.clone(),
                 eager: true,
-                full_table: FullTable::Auto,
+                // (A full table tells one solution a state; a phase that hands on a beam lists many.)
+                full_table: if i + 1 < count {
+                    FullTable::Never
+                } else {
+                    FullTable::Auto
+                },
                 near_report: tables.near_report,
                 pattern_report: tables.pattern_report,
                 ..Options::memory(tables.memory / shares * share(phase))
@@ -165,7 +181,15 @@ impl PhaseSolver {
             merge: WordMerge::new(set, &modulus),
             modulus,
             beam: DEFAULT_BEAM,
+            finish: None,
         })
+    }
+
+    /// The solver with phase `from` (0-based) and those after it solved by `finisher` (their
+    /// stages, where built, are left unused: a caller leaves them out of the chain).
+    pub fn with_finisher(mut self, from: usize, finisher: Finisher) -> PhaseSolver {
+        self.finish = Some((from.min(self.stages.len()), finisher));
+        self
     }
 
     /// The solver handing on `beam` candidates between phases (at least 1).
@@ -191,7 +215,14 @@ impl PhaseSolver {
     /// so callers check it first, as `twisty solve` does).
     pub fn solve(&self, state: &State, budget: Budget) -> Option<Answer> {
         let start = Instant::now();
-        let k = self.stages.len();
+        let k = self.finish.as_ref().map_or(self.stages.len(), |f| f.0 + 1);
+        if let Some((0, finish)) = &self.finish {
+            let moves = finish(state, usize::MAX)?;
+            return Some(Answer {
+                phase_lengths: vec![moves.len()],
+                moves,
+            });
+        }
         if k == 0 {
             return Some(Answer {
                 moves: Vec::new(),
@@ -221,57 +252,129 @@ impl PhaseSolver {
             // answers before it took longer: the last pairs (the reduced 3x3x3's) improve fastest.
             let share = budget.time / (k - 1) as u32;
             let stop_at = Instant::now() + (left / pairs_left).max(share);
-            let last_pair = i + 2 == k;
+            if i + 2 < k {
+                let next = self.staged(i, &beam, stop_at);
+                if next.is_empty() {
+                    return None;
+                }
+                beam = next.into_iter().map(|(_, partial)| partial).collect();
+                continue;
+            }
+            // The last pair, candidate by candidate (best first): each phase solution followed by
+            // the last phase's part, the shortest answer kept.
             let within = |total: usize| budget.max_length.is_some_and(|n| total <= n);
-            // (total so far with the next phase's part, the answer begun, that part)
-            let mut next: Vec<(usize, Partial, Vec<usize>)> = Vec::new();
+            let mut best: Option<(usize, Partial, Vec<usize>)> = None;
             for (j, c) in beam.iter().enumerate() {
                 let done = c.moves.len();
-                let enough_already = last_pair && next.first().is_some_and(|b| within(b.0));
+                let enough_already = best.as_ref().is_some_and(|b| within(b.0));
                 if j > 0 && (Instant::now() >= stop_at || enough_already) {
                     break;
                 }
-                // Only pairs that would make the kept ones shorter are looked for.
-                let width = if last_pair { 1 } else { self.beam };
-                let cap = match next.get(width - 1) {
-                    Some(worst) if worst.0 <= done => continue,
-                    Some(worst) => worst.0 - done - 1,
+                // Only answers shorter than the best are looked for.
+                let cap = match &best {
+                    Some(b) if b.0 <= done => continue,
+                    Some(b) => b.0 - done - 1,
                     None => 2 * MAX_PHASE_MOVES as usize,
                 };
                 // (A later candidate may find nothing within its cap: it gives up at `stop_at`.)
                 let give_up = (j > 0).then_some(stop_at);
-                let pairs =
-                    self.best_pairs(i, &c.state, (stop_at, give_up), (width, cap), |total| {
-                        last_pair && within(done + total)
-                    });
-                for p in pairs {
+                let pair = self.best_pair(i, &c.state, (stop_at, give_up), cap, |total| {
+                    within(done + total)
+                });
+                if let Some(p) = pair {
                     let (mut moves, mut lengths) = (c.moves.clone(), c.lengths.clone());
                     self.join(&mut moves, &mut lengths, &p.first);
                     let total = moves.len() + p.second.len();
-                    let partial = Partial {
-                        state: self.apply(&c.state, &p.first),
-                        moves,
-                        lengths,
-                    };
-                    let at = next.partition_point(|n| n.0 <= total);
-                    next.insert(at, (total, partial, p.second));
+                    if best.as_ref().is_none_or(|b| total < b.0) {
+                        let partial = Partial {
+                            state: c.state.clone(),
+                            moves,
+                            lengths,
+                        };
+                        best = Some((total, partial, p.second));
+                    }
                 }
             }
-            if last_pair {
-                let (_, mut best, second) = next.into_iter().next()?;
-                self.join(&mut best.moves, &mut best.lengths, &second);
-                return Some(Answer {
-                    moves: best.moves,
-                    phase_lengths: best.lengths,
-                });
-            }
-            next.truncate(self.beam);
-            if next.is_empty() {
-                return None;
-            }
-            beam = next.into_iter().map(|(_, partial, _)| partial).collect();
+            let (_, mut best, second) = best?;
+            self.join(&mut best.moves, &mut best.lengths, &second);
+            return Some(Answer {
+                moves: best.moves,
+                phase_lengths: best.lengths,
+            });
         }
         unreachable!("the last pair returns")
+    }
+
+    /// Phase `i`'s solution from `s` that, followed by the last phase's part (the finisher's, or
+    /// the phase's optimal one), makes the shortest pair of at most `cap` moves among those tried
+    /// before `stop_at` (or until `enough(total)`): the library's pairing ([`pair_phases`]) of
+    /// this phase's solutions, shortest first, with the last's. Past `give_up`, the listing stops
+    /// even with no pair found (`stop_at` ends it only once one is).
+    fn best_pair(
+        &self,
+        i: usize,
+        s: &State,
+        (stop_at, give_up): (Instant, Option<Instant>),
+        cap: usize,
+        enough: impl Fn(usize) -> bool,
+    ) -> Option<Pair<()>> {
+        let stage = &self.stages[i];
+        let mut tried = std::collections::HashSet::new();
+        let first = |each: &mut dyn FnMut((), &[usize]) -> Control| {
+            stage
+                .solver
+                .each_solution(&stage.view.state(s), MAX_PHASE_MOVES, &mut |path| {
+                    let first: Vec<usize> = path.iter().map(|&m| stage.moves[m]).collect();
+                    // (A path the near table finishes is told again at every threshold: the
+                    // search reports such paths without its floor.)
+                    if give_up.is_some_and(|t| Instant::now() >= t) {
+                        return Control::Stop;
+                    }
+                    let repeated = !tried.insert(first.clone());
+                    if repeated || first.last().is_some_and(|&m| stage.in_target[m]) {
+                        return Control::Continue;
+                    }
+                    let tested = stage.sift.is_some() || stage.admit.is_some();
+                    if tested && !self.passes(i, &self.apply(s, &first)) {
+                        return Control::Continue;
+                    }
+                    each((), &first)
+                });
+        };
+        let second =
+            |(), first: &[usize], budget: usize| self.last_part(i, &self.apply(s, first), budget);
+        let how = Pairing {
+            max_len: cap,
+            beam: 1,
+        };
+        let enough = |total| enough(total) || Instant::now() >= stop_at;
+        pair_phases(how, first, second, enough).pop()
+    }
+
+    /// The last phase's part after phase `i`'s solution ending in `end`, of at most `cap` moves:
+    /// the finisher's, else the phase's optimal one.
+    fn last_part(&self, i: usize, end: &State, cap: usize) -> Option<Vec<usize>> {
+        if let Some((_, finish)) = self.finish.as_ref().filter(|f| f.0 == i + 1) {
+            return finish(end, cap);
+        }
+        let next = &self.stages[i + 1];
+        let bound = cap.min(MAX_PHASE_MOVES as usize) as u32;
+        let path = next.solver.solve(&next.view.state(end), bound)?;
+        Some(path.iter().map(|&m| next.moves[m]).collect())
+    }
+
+    /// Whether a solution of phase `i` ending in `end` ends in its goal: the tests where its view
+    /// falls short ([`Sift`]) or its goal is widened ([`Admission`]).
+    fn passes(&self, i: usize, end: &State) -> bool {
+        let stage = &self.stages[i];
+        stage
+            .sift
+            .as_ref()
+            .is_none_or(|f| f.admits(&self.puzzle, end))
+            && stage
+                .admit
+                .as_ref()
+                .is_none_or(|a| a.admits(&self.puzzle, end))
     }
 
     /// Appends a phase's part to the answer begun, the moves where they meet merged (and those
@@ -292,66 +395,5 @@ impl PhaseSolver {
         }
         lengths.push(own);
         *moves = word.into_iter().map(usize::from).collect();
-    }
-
-    /// Phase `i`'s solutions that, followed by phase `i + 1`'s optimal one, are the `width`
-    /// shortest of at most `cap` moves together among those tried before `stop_at` (or until
-    /// `enough(total)`), each with that second solution, shortest first: the library's pairing
-    /// ([`pair_phases`]) of this phase's solutions with the next's. Past `give_up`, the listing
-    /// stops even with no pair kept (`stop_at` ends it only once one is).
-    fn best_pairs(
-        &self,
-        i: usize,
-        s: &State,
-        (stop_at, give_up): (Instant, Option<Instant>),
-        (width, cap): (usize, usize),
-        enough: impl Fn(usize) -> bool,
-    ) -> Vec<Pair<()>> {
-        let (stage, next) = (&self.stages[i], &self.stages[i + 1]);
-        let mut tried = std::collections::HashSet::new();
-        let first = |each: &mut dyn FnMut((), &[usize]) -> Control| {
-            stage
-                .solver
-                .each_solution(&stage.view.state(s), MAX_PHASE_MOVES, &mut |path| {
-                    let first: Vec<usize> = path.iter().map(|&m| stage.moves[m]).collect();
-                    // (A path the near table finishes is told again at every threshold: the
-                    // search reports such paths without its floor.)
-                    if give_up.is_some_and(|t| Instant::now() >= t) {
-                        return Control::Stop;
-                    }
-                    let repeated = !tried.insert(first.clone());
-                    if repeated || first.last().is_some_and(|&m| stage.in_target[m]) {
-                        return Control::Continue;
-                    }
-                    if stage.sift.is_some() || stage.admit.is_some() {
-                        let end = self.apply(s, &first);
-                        let sifted = stage
-                            .sift
-                            .as_ref()
-                            .is_some_and(|f| !f.admits(&self.puzzle, &end));
-                        if sifted
-                            || stage
-                                .admit
-                                .as_ref()
-                                .is_some_and(|a| !a.admits(&self.puzzle, &end))
-                        {
-                            return Control::Continue;
-                        }
-                    }
-                    each((), &first)
-                });
-        };
-        let second = |(), first: &[usize], budget: usize| {
-            let after = self.apply(s, first);
-            let bound = budget.min(MAX_PHASE_MOVES as usize) as u32;
-            let p = next.solver.solve(&next.view.state(&after), bound)?;
-            Some(p.iter().map(|&m| next.moves[m]).collect())
-        };
-        let how = Pairing {
-            max_len: cap,
-            beam: width,
-        };
-        let enough = |total| enough(total) || Instant::now() >= stop_at;
-        pair_phases(how, first, second, enough)
     }
 }

@@ -263,6 +263,21 @@ impl Solver {
         found
     }
 
+    /// A lower bound on `state`'s distance from the goal, from the tables alone (no search): a
+    /// phase's candidates are ranked by it, as TNoodle ranks its phases' by their tables.
+    pub fn lower_bound(&self, state: &State) -> u32 {
+        match &self.method {
+            Method::Table { space, table } => space
+                .rank_checked(state)
+                .and_then(|r| table.path(space, r))
+                .map_or(u32::MAX, |p| p.len() as u32),
+            Method::Search(h) => {
+                let h = h.lock().unwrap_or_else(|e| e.into_inner());
+                h.bounds.of(state, &h.bounds.key(state), u32::MAX).0
+            }
+        }
+    }
+
     /// Every sequence of at most `max_depth` moves from `state` to the goal, shortest first, each
     /// told to `sink` until it says stop (a phase's solutions, for the next phase to choose from).
     /// Searched on this thread with the tables as they are; a full table tells only its own path.

@@ -1,0 +1,89 @@
+//! A pair of phases before the last, over the whole beam at once (TNoodle's 4x4x4): the length
+//! so far is raised one move at a time, and every candidate that might end within it is searched
+//! to exactly that length, so one candidate whose phase is long takes no more than its share.
+//! Each solution is ranked by its length with the next phase's tables' bound (the next pair
+//! searches that phase), as TNoodle ranks its phases' solutions; the listing stops once the beam
+//! is full, or at `stop_at` with one kept. (The last pair goes candidate by candidate, best
+//! first: across the beam, its phase's searches cost more than they saved, 1.8 s a 4x4x4
+//! against 1.3 s for the same lengths.)
+
+use super::{Partial, PhaseSolver, MAX_PHASE_MOVES};
+use crate::model::State;
+use crate::solving::solver::Control;
+use std::collections::HashSet;
+use std::time::Instant;
+
+/// A candidate for the next pair: its length with the next phase's bound, the answer begun.
+pub(super) type Ranked = (usize, Partial);
+
+impl PhaseSolver {
+    /// Phase `i`'s solutions from each of `beam`'s states, shortest totals first, each ranked
+    /// (see the module's notes), sorted by rank.
+    pub(super) fn staged(&self, i: usize, beam: &[Partial], stop_at: Instant) -> Vec<Ranked> {
+        let stage = &self.stages[i];
+        let views: Vec<_> = beam.iter().map(|c| stage.view.state(&c.state)).collect();
+        let least: Vec<usize> = beam
+            .iter()
+            .zip(&views)
+            .map(|(c, v)| c.moves.len() + stage.solver.lower_bound(v) as usize)
+            .collect();
+        let mut out: Vec<Ranked> = Vec::new();
+        let mut tried = HashSet::new();
+        let Some(&lowest) = least.iter().min() else {
+            return out;
+        };
+        let width = self.beam;
+        let late = |out: &Vec<Ranked>| !out.is_empty() && Instant::now() >= stop_at;
+        let longest = beam.iter().map(|c| c.moves.len()).max().unwrap_or(0);
+        for total in lowest..=longest + MAX_PHASE_MOVES as usize {
+            for (j, c) in beam.iter().enumerate() {
+                let done = c.moves.len();
+                if total < least[j] || total - done > MAX_PHASE_MOVES as usize {
+                    continue;
+                }
+                let depth = total - done;
+                stage
+                    .solver
+                    .each_solution(&views[j], depth as u32, &mut |path| {
+                        if late(&out) || out.len() >= width {
+                            return Control::Stop;
+                        }
+                        // (Shorter ones were told at a smaller total.)
+                        if path.len() < depth {
+                            return Control::Continue;
+                        }
+                        let first: Vec<usize> = path.iter().map(|&m| stage.moves[m]).collect();
+                        let ends_in_target = first.last().is_some_and(|&m| stage.in_target[m]);
+                        if ends_in_target || !tried.insert((j, first.clone())) {
+                            return Control::Continue;
+                        }
+                        let end = self.apply(&c.state, &first);
+                        if !self.passes(i, &end) {
+                            return Control::Continue;
+                        }
+                        let (mut moves, mut lengths) = (c.moves.clone(), c.lengths.clone());
+                        self.join(&mut moves, &mut lengths, &first);
+                        let rank = moves.len() + self.bound_after(i, &end);
+                        let at = out.partition_point(|n| n.0 <= rank);
+                        let partial = Partial {
+                            moves,
+                            lengths,
+                            state: end,
+                        };
+                        out.insert(at, (rank, partial));
+                        Control::Continue
+                    });
+                if late(&out) || out.len() >= width {
+                    return out;
+                }
+            }
+        }
+        out
+    }
+
+    /// The next phase's tables' bound on what phase `i`'s solution ending in `end` leaves.
+    fn bound_after(&self, i: usize, end: &State) -> usize {
+        let next = &self.stages[i + 1];
+        next.solver.lower_bound(&next.view.state(end)) as usize
+    }
+}
