@@ -306,9 +306,10 @@ fn in_phases(
     writeln!(w, "{}", chosen.names(from, &answer.moves).join(" ")).map_err(io)?;
     let parts: Vec<String> = answer.phase_lengths.iter().map(|n| n.to_string()).collect();
     eprintln!(
-        "{} moves in {} phases ({}; not optimal); tables {prepared:.3} s, search {:.3} s",
+        "{} moves in {} phase{} ({}; not optimal); tables {prepared:.3} s, search {:.3} s",
         answer.moves.len(),
         parts.len(),
+        if parts.len() == 1 { "" } else { "s" },
         parts.join(" + "),
         start.elapsed().as_secs_f64()
     );
