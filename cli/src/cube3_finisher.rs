@@ -207,7 +207,7 @@ mod tests {
             for _ in 0..50 {
                 let (mut state, mut cube) = (p.goal.clone(), CubieCube::SOLVED);
                 for _ in 0..25 {
-                    let m = rng.below(18) as usize;
+                    let m = rng.below(18);
                     state = state.apply(&set.perms[faces[m]], &p.modulus());
                     cube = cube.apply(m);
                 }

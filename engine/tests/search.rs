@@ -377,3 +377,40 @@ fn a_partial_pattern_database_is_completed_for_a_long_search() {
         assert_eq!(search.solve(&s, 30).unwrap().len(), want);
     }
 }
+
+/// A phase's listing of solutions ends at its deadline, between solutions too (a candidate whose
+/// phase is far longer than its tables promised gives up): with one already passed, nothing is
+/// told of a state the goal is not; without one, the solutions are told, the shortest as long as
+/// the table walk's.
+#[test]
+fn a_listing_ends_at_its_deadline() {
+    use engine::solving::solver::Control;
+    let p = shipped::open("2x2x2").unwrap();
+    let set = MoveSet::new(&p, Metric::Htm);
+    let table = solver(&p, &set, FullTable::Always, 1 << 30, false);
+    let search = solver(&p, &set, FullTable::Never, 1 << 28, false);
+    let mut rng = Rng(7);
+    let m = p.modulus();
+    let mut s = p.goal.clone();
+    for _ in 0..60 {
+        s = s.apply(&set.perms[rng.below(set.perms.len())], &m);
+    }
+    let optimal = table.solve(&s, 30).expect("reachable").len();
+    assert!(optimal > 0);
+    let list = |deadline| {
+        let mut lengths = Vec::new();
+        search.each_solution(&s, (30, deadline), &mut |path| {
+            assert!(p.is_solved(&replay(&p, &set, &s, path)));
+            lengths.push(path.len());
+            match lengths.len() < 20 {
+                true => Control::Continue,
+                false => Control::Stop,
+            }
+        });
+        lengths
+    };
+    let told = list(None);
+    assert_eq!(told.len(), 20);
+    assert_eq!(told.iter().min(), Some(&optimal));
+    assert!(list(Some(std::time::Instant::now())).is_empty());
+}

@@ -15,7 +15,8 @@
 //! each pair before the last ranks its phase's solutions by their length with the next phase's
 //! tables' bound, over the whole beam at once ([`staged`]), and hands on the [`PhaseSolver::beam`]
 //! best. The last pair tries its candidates best first: the first always, the others while the
-//! pair's share of the time lasts.
+//! pair's share of the time lasts; a candidate whose listing finds nothing by its time gives up
+//! (the search ends between solutions too), and the others are tried in rounds of more time.
 
 use super::chain::{Chain, Phase, Target};
 use super::phase_view::PhaseView;
@@ -264,35 +265,53 @@ impl PhaseSolver {
             // the last phase's part, the shortest answer kept.
             let within = |total: usize| budget.max_length.is_some_and(|n| total <= n);
             let mut best: Option<(usize, Partial, Vec<usize>)> = None;
-            for (j, c) in beam.iter().enumerate() {
-                let done = c.moves.len();
-                let enough_already = best.as_ref().is_some_and(|b| within(b.0));
-                if j > 0 && (Instant::now() >= stop_at || enough_already) {
-                    break;
-                }
-                // Only answers shorter than the best are looked for.
-                let cap = match &best {
-                    Some(b) if b.0 <= done => continue,
-                    Some(b) => b.0 - done - 1,
-                    None => 2 * MAX_PHASE_MOVES as usize,
-                };
-                // (A later candidate may find nothing within its cap: it gives up at `stop_at`.)
-                let give_up = (j > 0).then_some(stop_at);
-                let pair = self.best_pair(i, &c.state, (stop_at, give_up), cap, |total| {
-                    within(done + total)
-                });
-                if let Some(p) = pair {
-                    let (mut moves, mut lengths) = (c.moves.clone(), c.lengths.clone());
-                    self.join(&mut moves, &mut lengths, &p.first);
-                    let total = moves.len() + p.second.len();
-                    if best.as_ref().is_none_or(|b| total < b.0) {
-                        let partial = Partial {
-                            state: c.state.clone(),
-                            moves,
-                            lengths,
-                        };
-                        best = Some((total, partial, p.second));
+            // The first candidate may look for its first pair a while past `stop_at`, the others
+            // until then. One the tables misjudged (its phase far longer than the bound it was
+            // ranked by, where they are weak: the clock's) gives up; if every one tried did, each
+            // is tried again in turn, the first last, for twice as long a round, until one pairs.
+            let grace = budget.time.max(Duration::from_secs(1));
+            for round in 0u32.. {
+                let order = (0..beam.len()).map(|j| (j + (round > 0) as usize) % beam.len());
+                for (j, c) in order.map(|j| (j, &beam[j])) {
+                    let done = c.moves.len();
+                    let enough_already = best.as_ref().is_some_and(|b| within(b.0));
+                    let late = Instant::now() >= stop_at || enough_already;
+                    if (round == 0 && j > 0 && late) || (round > 0 && best.is_some()) {
+                        break;
                     }
+                    // Only answers shorter than the best are looked for.
+                    let cap = match &best {
+                        Some(b) if b.0 <= done => continue,
+                        Some(b) => b.0 - done - 1,
+                        None => 2 * MAX_PHASE_MOVES as usize,
+                    };
+                    // (A later candidate may find nothing within its cap; a lone one is never
+                    // given up: there is no other to try.)
+                    let give_up = match round {
+                        _ if beam.len() == 1 => None,
+                        0 if j == 0 => Some(stop_at + grace),
+                        0 => Some(stop_at),
+                        _ => Some(Instant::now() + grace * (1 << round.min(16))),
+                    };
+                    let pair = self.best_pair(i, &c.state, (stop_at, give_up), cap, |total| {
+                        within(done + total)
+                    });
+                    if let Some(p) = pair {
+                        let (mut moves, mut lengths) = (c.moves.clone(), c.lengths.clone());
+                        self.join(&mut moves, &mut lengths, &p.first);
+                        let total = moves.len() + p.second.len();
+                        if best.as_ref().is_none_or(|b| total < b.0) {
+                            let partial = Partial {
+                                state: c.state.clone(),
+                                moves,
+                                lengths,
+                            };
+                            best = Some((total, partial, p.second));
+                        }
+                    }
+                }
+                if best.is_some() {
+                    break;
                 }
             }
             let (_, mut best, second) = best?;
@@ -309,7 +328,7 @@ impl PhaseSolver {
     /// the phase's optimal one), makes the shortest pair of at most `cap` moves among those tried
     /// before `stop_at` (or until `enough(total)`): the library's pairing ([`pair_phases`]) of
     /// this phase's solutions, shortest first, with the last's. Past `give_up`, the listing stops
-    /// even with no pair found (`stop_at` ends it only once one is).
+    /// even with no pair found, between solutions too (`stop_at` ends it only once one is).
     fn best_pair(
         &self,
         i: usize,
@@ -321,9 +340,10 @@ impl PhaseSolver {
         let stage = &self.stages[i];
         let mut tried = std::collections::HashSet::new();
         let first = |each: &mut dyn FnMut((), &[usize]) -> Control| {
-            stage
-                .solver
-                .each_solution(&stage.view.state(s), MAX_PHASE_MOVES, &mut |path| {
+            stage.solver.each_solution(
+                &stage.view.state(s),
+                (MAX_PHASE_MOVES, give_up),
+                &mut |path| {
                     let first: Vec<usize> = path.iter().map(|&m| stage.moves[m]).collect();
                     // (A path the near table finishes is told again at every threshold: the
                     // search reports such paths without its floor.)
@@ -339,7 +359,8 @@ impl PhaseSolver {
                         return Control::Continue;
                     }
                     each((), &first)
-                });
+                },
+            );
         };
         let second =
             |(), first: &[usize], budget: usize| self.last_part(i, &self.apply(s, first), budget);

@@ -14,9 +14,14 @@ use crate::model::{Perm, State};
 use crate::solving::search_progress::Progress;
 use crate::tables::floored::ByIndex;
 use crate::tables::sym_pdb::InverseScratch;
+use std::sync::atomic::{AtomicBool, AtomicU32, Ordering::Relaxed};
+use std::time::Instant;
 use twisty::pruner::{PruneState, Pruner};
 use twisty::search::parallel::{self, Parallel, TaskHistory};
 use twisty::search::{Child, Control, Expansion, SearchTree};
+
+/// Expansions between two looks at the clock in a listing with a deadline.
+const CLOCK_POLL: u32 = 1024;
 
 pub use super::bounds::{Bounds, Key, MAX_PATTERNS};
 
@@ -44,7 +49,7 @@ pub fn iteration(
     progress: &Progress,
     threads: usize,
 ) -> parallel::Iteration {
-    let tree = Tree { problem, bounds };
+    let tree = Tree::new(problem, bounds, None);
     let root = Node {
         key: bounds.key(start),
         state: start.clone(),
@@ -62,14 +67,16 @@ pub fn iteration(
 
 /// Every sequence of at most `max_depth` moves from `start` to the goal, shortest first, each
 /// told to `sink` until it says stop: the library's IDA* on this thread, with `bounds` as they are.
+/// Past `deadline` the listing ends, between solutions too (a phase's candidate whose tables
+/// promised a short solution may have none for a long search).
 pub fn each_solution(
     problem: &Problem,
     bounds: &Bounds,
     start: &State,
-    max_depth: u32,
+    (max_depth, deadline): (u32, Option<Instant>),
     sink: &mut dyn FnMut(&[usize]) -> Control,
 ) {
-    let tree = Tree { problem, bounds };
+    let tree = Tree::new(problem, bounds, deadline);
     let root = Node {
         key: bounds.key(start),
         state: start.clone(),
@@ -91,6 +98,40 @@ pub struct Node {
 struct Tree<'a> {
     problem: &'a Problem<'a>,
     bounds: &'a Bounds,
+    deadline: Option<Deadline>,
+}
+
+/// When a listing ends, and whether it has: the clock is read every [`CLOCK_POLL`] expansions.
+struct Deadline {
+    at: Instant,
+    expansions: AtomicU32,
+    passed: AtomicBool,
+}
+
+impl<'a> Tree<'a> {
+    fn new(problem: &'a Problem<'a>, bounds: &'a Bounds, at: Option<Instant>) -> Self {
+        let deadline = at.map(|at| Deadline {
+            at,
+            expansions: AtomicU32::new(0),
+            passed: AtomicBool::new(false),
+        });
+        Tree {
+            problem,
+            bounds,
+            deadline,
+        }
+    }
+
+    /// Whether the deadline has passed (never, without one).
+    fn past_deadline(&self) -> bool {
+        let Some(d) = &self.deadline else {
+            return false;
+        };
+        if d.expansions.fetch_add(1, Relaxed) % CLOCK_POLL == 0 && Instant::now() >= d.at {
+            d.passed.store(true, Relaxed);
+        }
+        d.passed.load(Relaxed)
+    }
 }
 
 /// One depth's children: a node for every move (made only where the patterns let it through),
@@ -157,6 +198,15 @@ impl SearchTree for Tree<'_> {
         threshold: u32,
         kids: &mut Kids,
     ) -> Expansion {
+        if self.past_deadline() {
+            // (No child and nothing above the threshold: the search ends.)
+            kids.kept.clear();
+            return Expansion {
+                kept: 0,
+                made: 0,
+                next: u32::MAX,
+            };
+        }
         let problem = self.problem;
         let bounds = self.bounds;
         let moves = problem.perms.len();

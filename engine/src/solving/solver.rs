@@ -281,10 +281,11 @@ impl Solver {
     /// Every sequence of at most `max_depth` moves from `state` to the goal, shortest first, each
     /// told to `sink` until it says stop (a phase's solutions, for the next phase to choose from).
     /// Searched on this thread with the tables as they are; a full table tells only its own path.
+    /// Past `deadline`, the search ends even between solutions.
     pub fn each_solution(
         &self,
         state: &State,
-        max_depth: u32,
+        (max_depth, deadline): (u32, Option<Instant>),
         sink: &mut dyn FnMut(&[usize]) -> Control,
     ) {
         let heuristics = match &self.method {
@@ -302,7 +303,7 @@ impl Solver {
         let is_goal = |s: &State| puzzle.is_solved(s);
         let problem = self.problem(&is_goal);
         let h = heuristics.lock().unwrap_or_else(|e| e.into_inner());
-        search_tree::each_solution(&problem, &h.bounds, state, max_depth, sink);
+        search_tree::each_solution(&problem, &h.bounds, state, (max_depth, deadline), sink);
     }
 
     /// The shortest sequence whose effect on the goal is `effect`: a solution of the state the

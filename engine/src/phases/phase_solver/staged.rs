@@ -44,7 +44,7 @@ impl PhaseSolver {
                 let depth = total - done;
                 stage
                     .solver
-                    .each_solution(&views[j], depth as u32, &mut |path| {
+                    .each_solution(&views[j], (depth as u32, None), &mut |path| {
                         if late(&out) || out.len() >= width {
                             return Control::Stop;
                         }
