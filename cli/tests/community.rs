@@ -233,7 +233,15 @@ fn an_event_name_picks_the_definition_and_its_moves() {
 fn the_4x4x4_solves_in_phases_through_the_librarys_3x3x3() {
     let cache = std::path::Path::new(env!("CARGO_TARGET_TMPDIR")).join("shipped-4x4x4");
     let out = twisty()
-        .args(["scramble", "444", "--count", "2", "--seed", "44", "--cache-dir"])
+        .args([
+            "scramble",
+            "444",
+            "--count",
+            "2",
+            "--seed",
+            "44",
+            "--cache-dir",
+        ])
         .arg(&cache)
         .assert()
         .success();
@@ -246,8 +254,15 @@ fn the_4x4x4_solves_in_phases_through_the_librarys_3x3x3() {
         if engine_only {
             solve.arg("--engine-only");
         }
-        let said = if engine_only { "in 5 phases" } else { "in 4 phases" };
-        let out = solve.assert().success().stderr(predicate::str::contains(said));
+        let said = if engine_only {
+            "in 5 phases"
+        } else {
+            "in 4 phases"
+        };
+        let out = solve
+            .assert()
+            .success()
+            .stderr(predicate::str::contains(said));
         let answer = String::from_utf8_lossy(&out.get_output().stdout).into_owned();
         twisty()
             .args(["apply", "444", &format!("{line} {}", answer.trim())])

@@ -232,13 +232,27 @@ fn measure_cli_444(cache: &std::path::Path) {
     let run = |count: usize| {
         let t = Instant::now();
         let out = std::process::Command::new(&exe)
-            .args(["scramble", "444", "--seed", "1", "--count", &count.to_string()])
+            .args([
+                "scramble",
+                "444",
+                "--seed",
+                "1",
+                "--count",
+                &count.to_string(),
+            ])
             .arg("--cache-dir")
             .arg(cache)
             .output()
             .expect("twisty runs");
-        assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
-        (t.elapsed().as_secs_f64(), String::from_utf8_lossy(&out.stdout).into_owned())
+        assert!(
+            out.status.success(),
+            "{}",
+            String::from_utf8_lossy(&out.stderr)
+        );
+        (
+            t.elapsed().as_secs_f64(),
+            String::from_utf8_lossy(&out.stdout).into_owned(),
+        )
     };
     let (first, _) = run(1);
     let (all, text) = run(100);
