@@ -246,6 +246,8 @@ impl PhaseSolver {
             lengths: Vec::new(),
             state: state.clone(),
         }];
+        // The beam the last staged pair started from, for its fallback.
+        let mut before: Option<Vec<Partial>> = None;
         for i in 0..k - 1 {
             let pairs_left = (k - 1 - i) as u32;
             let left = budget.time.saturating_sub(start.elapsed());
@@ -258,7 +260,8 @@ impl PhaseSolver {
                 if next.is_empty() {
                     return None;
                 }
-                beam = next.into_iter().map(|(_, partial)| partial).collect();
+                let next = next.into_iter().map(|(_, partial)| partial).collect();
+                before = Some(std::mem::replace(&mut beam, next));
                 continue;
             }
             // The last pair, candidate by candidate (best first): each phase solution followed by
@@ -267,10 +270,21 @@ impl PhaseSolver {
             let mut best: Option<(usize, Partial, Vec<usize>)> = None;
             // The first candidate may look for its first pair a while past `stop_at`, the others
             // until then. One the tables misjudged (its phase far longer than the bound it was
-            // ranked by, where they are weak: the clock's) gives up; if every one tried did, each
-            // is tried again in turn, the first last, for twice as long a round, until one pairs.
+            // ranked by, where they are weak: the clock's) gives up; if every one tried did, the
+            // pair before is done again by its next phase's solutions ([`staged`]'s fallback),
+            // or, with none before, each is tried again in turn, the first last, for twice as long
+            // a round, until one pairs.
             let grace = budget.time.max(Duration::from_secs(1));
-            for round in 0u32.. {
+            let mut fell_back = false;
+            let mut round = 0u32;
+            loop {
+                if round == 2 && !fell_back {
+                    if let Some(b) = before.take() {
+                        let again = self.solved(i - 1, &b, Instant::now() + share);
+                        beam = again.into_iter().map(|(_, partial)| partial).collect();
+                        (fell_back, round) = (true, 0);
+                    }
+                }
                 let order = (0..beam.len()).map(|j| (j + (round > 0) as usize) % beam.len());
                 for (j, c) in order.map(|j| (j, &beam[j])) {
                     let done = c.moves.len();
@@ -285,10 +299,12 @@ impl PhaseSolver {
                         Some(b) => b.0 - done - 1,
                         None => 2 * MAX_PHASE_MOVES as usize,
                     };
-                    // (A later candidate may find nothing within its cap; a lone one is never
-                    // given up: there is no other to try.)
+                    // (A later candidate may find nothing within its cap. The first after the
+                    // fallback, or a lone one with none to fall back to, is never given up.)
+                    let lone = beam.len() == 1 && before.is_none();
                     let give_up = match round {
-                        _ if beam.len() == 1 => None,
+                        0 if j == 0 && (fell_back || lone) => None,
+                        _ if lone => None,
                         0 if j == 0 => Some(stop_at + grace),
                         0 => Some(stop_at),
                         _ => Some(Instant::now() + grace * (1 << round.min(16))),
@@ -310,9 +326,10 @@ impl PhaseSolver {
                         }
                     }
                 }
-                if best.is_some() {
+                if best.is_some() || beam.is_empty() {
                     break;
                 }
+                round += 1;
             }
             let (_, mut best, second) = best?;
             self.join(&mut best.moves, &mut best.lengths, &second);
@@ -322,6 +339,40 @@ impl PhaseSolver {
             });
         }
         unreachable!("the last pair returns")
+    }
+
+    /// Phase `i`'s solutions from `s`, shortest first, each told to `each` until it says stop:
+    /// none twice, none ending in a move of the next phase's group (a shorter one without it came
+    /// first), none whose end fails the phase's test. Past `give_up`, the search ends.
+    fn phase_solutions(
+        &self,
+        i: usize,
+        s: &State,
+        give_up: Option<Instant>,
+        each: &mut dyn FnMut(&[usize]) -> Control,
+    ) {
+        let stage = &self.stages[i];
+        let mut tried = std::collections::HashSet::new();
+        let deadline = (MAX_PHASE_MOVES, give_up);
+        stage
+            .solver
+            .each_solution(&stage.view.state(s), deadline, &mut |path| {
+                let first: Vec<usize> = path.iter().map(|&m| stage.moves[m]).collect();
+                if give_up.is_some_and(|t| Instant::now() >= t) {
+                    return Control::Stop;
+                }
+                // (A path the near table finishes is told again at every threshold: the search
+                // reports such paths without its floor.)
+                let repeated = !tried.insert(first.clone());
+                if repeated || first.last().is_some_and(|&m| stage.in_target[m]) {
+                    return Control::Continue;
+                }
+                let tested = stage.sift.is_some() || stage.admit.is_some();
+                if tested && !self.passes(i, &self.apply(s, &first)) {
+                    return Control::Continue;
+                }
+                each(&first)
+            });
     }
 
     /// Phase `i`'s solution from `s` that, followed by the last phase's part (the finisher's, or
@@ -337,30 +388,8 @@ impl PhaseSolver {
         cap: usize,
         enough: impl Fn(usize) -> bool,
     ) -> Option<Pair<()>> {
-        let stage = &self.stages[i];
-        let mut tried = std::collections::HashSet::new();
         let first = |each: &mut dyn FnMut((), &[usize]) -> Control| {
-            stage.solver.each_solution(
-                &stage.view.state(s),
-                (MAX_PHASE_MOVES, give_up),
-                &mut |path| {
-                    let first: Vec<usize> = path.iter().map(|&m| stage.moves[m]).collect();
-                    // (A path the near table finishes is told again at every threshold: the
-                    // search reports such paths without its floor.)
-                    if give_up.is_some_and(|t| Instant::now() >= t) {
-                        return Control::Stop;
-                    }
-                    let repeated = !tried.insert(first.clone());
-                    if repeated || first.last().is_some_and(|&m| stage.in_target[m]) {
-                        return Control::Continue;
-                    }
-                    let tested = stage.sift.is_some() || stage.admit.is_some();
-                    if tested && !self.passes(i, &self.apply(s, &first)) {
-                        return Control::Continue;
-                    }
-                    each((), &first)
-                },
-            );
+            self.phase_solutions(i, s, give_up, &mut |first| each((), first))
         };
         let second =
             |(), first: &[usize], budget: usize| self.last_part(i, &self.apply(s, first), budget);
