@@ -270,8 +270,14 @@ pub fn through(
                 ))
             }
         };
-        phases[k] = widen(puzzle, &phases[k], &target)
+        let phase = &phases[k];
+        let (view, admission) = widen(puzzle, (&phase.view, phase.sift.is_some()), &target)
             .map_err(|e| format!("phase {}: widen: {e}", k + 1))?;
+        phases[k] = Phase {
+            view,
+            admit: Some(Arc::new(admission)),
+            ..phase.clone()
+        };
     }
     if let Some(limit) = fix {
         phases.extend(fixing_phases(puzzle, &families, &from, limit)?);

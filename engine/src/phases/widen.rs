@@ -14,12 +14,10 @@
 //! and V sees t's inverse, on D, as T sees the goal (f⁻¹·t is then in G, for the f with
 //! goal_D·t⁻¹ = goal_D·f⁻¹). The inverse is taken on D alone, so D's pieces must each be their own.
 
-use super::chain::Phase;
 use super::coset_view::CosetView;
 use super::phase_view::PhaseView;
 use crate::model::{keep_positions, Perm, Puzzle, State};
 use std::collections::HashSet;
-use std::sync::Arc;
 
 /// The most looks T may take the goal's part on D to (the 4x4x4's: 2,048).
 const MOST_WIDE_LOOKS: usize = 1 << 20;
@@ -58,13 +56,19 @@ impl Admission {
     }
 }
 
-/// `phase` widened to end anywhere in T·G, T the group `target` (the next phase's end)
-/// generates; an error says why it cannot be.
-pub fn widen(puzzle: &Puzzle, phase: &Phase, target: &[Perm]) -> Result<Phase, String> {
-    let PhaseView::Orbits(view) = &phase.view else {
+/// A phase's view (`sifted`: its ends are sifted) widened to end anywhere in T·G, T the group
+/// `target` (the next phase's end) generates: the narrower view and the test each end must pass;
+/// an error says why it cannot be. (The chain builds the phase from them: this module sees no
+/// phase, so the two do not import each other.)
+pub fn widen(
+    puzzle: &Puzzle,
+    (view, sifted): (&PhaseView, bool),
+    target: &[Perm],
+) -> Result<(PhaseView, Admission), String> {
+    let PhaseView::Orbits(view) = view else {
         return Err("the phase puts pieces home (only a coset view widens)".into());
     };
-    if phase.sift.is_some() {
+    if sifted {
         return Err("the phase's view falls short of its cosets (its ends are sifted)".into());
     }
     let vp = &view.puzzle;
@@ -165,16 +169,13 @@ pub fn widen(puzzle: &Puzzle, phase: &Phase, target: &[Perm]) -> Result<Phase, S
     narrow.kept = kept_view.iter().map(|&i| view.kept[i]).collect();
     narrow.modulus = kept_view.iter().map(|&i| view.modulus[i]).collect();
     let factor = looks.len();
-    Ok(Phase {
-        view: PhaseView::Orbits(narrow),
-        admit: Some(Arc::new(Admission {
-            view: view.clone(),
-            positions,
-            home,
-            at,
-            looks,
-            factor,
-        })),
-        ..phase.clone()
-    })
+    let admission = Admission {
+        view: view.clone(),
+        positions,
+        home,
+        at,
+        looks,
+        factor,
+    };
+    Ok((PhaseView::Orbits(narrow), admission))
 }
