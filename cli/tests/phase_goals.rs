@@ -66,3 +66,26 @@ fn the_shipped_4x4x4_phases_are_found_by_the_event_name() {
         .assert()
         .stdout(predicate::str::contains("4x4x4.phases").not());
 }
+
+/// The kilominx's shipped phases are groups of faces, each phase's goal the slots of the corners
+/// its group keeps home; with moves the file's groups need left out, the chain is chosen instead.
+#[test]
+fn the_shipped_kilominx_phases_are_its_groups_of_faces() {
+    twisty()
+        .args(["info", "kilominx", "--phases"])
+        .assert()
+        .success()
+        .stdout(
+            predicate::str::contains(
+                "phases: 5 from the phases of puzzles/phases/kilominx.phases (built in)",
+            )
+            .and(predicate::str::contains(
+                "to U F L R BL BR: 132192 cosets; goal: 3 pieces home, by 60 slots",
+            )),
+        );
+    twisty()
+        .args(["info", "kilominx", "--phases", "--moves", "U,R,F,L"])
+        .assert()
+        .success()
+        .stdout(predicate::str::contains("kilominx.phases").not());
+}

@@ -118,8 +118,31 @@ fn move_link(
         },
         look,
         sifted,
-    )
-    .map_err(|e| format!("{}: {e}", families.describe(to)))?;
+    );
+    let found = match found {
+        Ok(found) => found,
+        // A group that keeps some pieces home and is all of their stabiliser (the kilominx's
+        // `<U, F, R, L, BL, BR>`, which keeps the D face's corners home): its cosets are where
+        // those pieces are. Colours cannot say it where the pieces it moves turn freely (their
+        // orientations ignored one by one: 3^15 solved states there), so the slots say it.
+        Err(e) if look.is_none() && within == from => {
+            let Some((fixed, cosets)) = fixing::stabiliser_of(puzzle, &a, &b) else {
+                return Err(format!("{}: {e}", families.describe(to)));
+            };
+            let view = SlotView::new(puzzle, &fixed)
+                .map_err(|e| format!("{}: {e}", families.describe(to)))?;
+            return Ok(Phase {
+                moves: from.clone(),
+                target: Target::Moves(to.clone()),
+                cosets,
+                view: PhaseView::Slots(view),
+                sift: None,
+                admit: None,
+                meets: false,
+            });
+        }
+        Err(e) => return Err(format!("{}: {e}", families.describe(to))),
+    };
     Ok(Phase {
         moves: from.clone(),
         target: Target::Moves(to.clone()),

@@ -7,6 +7,10 @@
 //! what one face turns is solved last), and a stabiliser chain with them first as its base points
 //! gives each stabiliser's size at once. The phases are cut where the cosets would pass the size
 //! limit.
+//!
+//! A subgroup the moves do make may be a stabiliser too (the kilominx's groups of faces keep home
+//! the corners none of their faces turns, and nothing else): [`stabiliser_of`] says so by
+//! counting, and its phase is then seen as slots with its own moves.
 
 use crate::model::big_uint::BigUint;
 use crate::model::perm_group::{SlotPerm, Slots, StabChain};
@@ -60,11 +64,10 @@ pub fn order(puzzle: &Puzzle, gens: &[Perm]) -> Vec<usize> {
     order
 }
 
-/// The cuts of the stabiliser chain along `order`: each phase's cosets at most `limit` (but at
-/// least one piece a phase), the last one fixing everything.
-pub fn cuts(puzzle: &Puzzle, gens: &[Perm], order: &[usize], limit: f64) -> Vec<Cut> {
+/// The stabiliser chain of the group `gens` make, on the puzzle's slots renumbered so that each
+/// position of `order` gives the chain's next base point (its first slot), in order.
+fn chain_along(puzzle: &Puzzle, gens: &[Perm], order: &[usize]) -> (StabChain, usize) {
     let slots = Slots::of(puzzle);
-    // Slots renumbered so that each ordered position's first slot is a base point, in order.
     let mut new_of = vec![usize::MAX; slots.n];
     let mut next = 0;
     for &q in order {
@@ -85,8 +88,37 @@ pub fn cuts(puzzle: &Puzzle, gens: &[Perm], order: &[usize], limit: f64) -> Vec<
         out
     };
     let g: Vec<SlotPerm> = gens.iter().map(|p| renumber(&slots.perm(p))).collect();
-    let chain = StabChain::of(slots.n, &g);
-    let orbit_size = |k: usize| (0..slots.n).filter(|&j| chain.rep(k, j).is_some()).count();
+    (StabChain::of(slots.n, &g), slots.n)
+}
+
+/// Where the group `to` is the stabiliser, in the group `from`, of the pieces it keeps home and
+/// unturned that `from` moves: those positions, and the cosets (how many places `from` can put
+/// those pieces, with their orientations). `None` where `to` is smaller than that stabiliser (it
+/// also fixes something the pieces' slots do not show), or fixes none of them.
+pub fn stabiliser_of(puzzle: &Puzzle, from: &[Perm], to: &[Perm]) -> Option<(Vec<usize>, BigUint)> {
+    let still = |p: &Perm, q: usize| p.src[q] as usize == q && p.twist[q] == 0;
+    let fixed: Vec<usize> = (0..puzzle.positions())
+        .filter(|&q| to.iter().all(|g| still(g, q)) && !from.iter().all(|g| still(g, q)))
+        .collect();
+    if fixed.is_empty() {
+        return None;
+    }
+    let (chain, n) = chain_along(puzzle, from, &fixed);
+    let orbit_size = |k: usize| (0..n).filter(|&j| chain.rep(k, j).is_some()).count();
+    let mut cosets = BigUint::one();
+    for k in 0..fixed.len() {
+        cosets.mul_small(orbit_size(k) as u32);
+    }
+    // |from| = cosets * |stabiliser|, and `to` lies in the stabiliser: equal orders make them one.
+    let product = chain_along(puzzle, to, &[]).0.order().times(&cosets);
+    (product == chain.order()).then_some((fixed, cosets))
+}
+
+/// The cuts of the stabiliser chain along `order`: each phase's cosets at most `limit` (but at
+/// least one piece a phase), the last one fixing everything.
+pub fn cuts(puzzle: &Puzzle, gens: &[Perm], order: &[usize], limit: f64) -> Vec<Cut> {
+    let (chain, n) = chain_along(puzzle, gens, order);
+    let orbit_size = |k: usize| (0..n).filter(|&j| chain.rep(k, j).is_some()).count();
     let mut out = Vec::new();
     let mut cosets = BigUint::one();
     let mut k = 0;

@@ -8,7 +8,9 @@
 //! - [`parity`]: sums of permutation signs a subgroup keeps even, which colours cannot show (the
 //!   4x4x4's wings); [`block_pairs`]: pieces a subgroup keeps paired (its block systems of two); a coset
 //!   view carries either ([`carried`]) where the count finds it short.
-//! - [`slot_view`]: for a stabiliser, the fixed pieces' slots; [`phase_view`] is either view.
+//! - [`slot_view`]: for a stabiliser, the fixed pieces' slots (also for a subgroup the moves
+//!   make that is all of its fixed pieces' stabiliser: the kilominx's groups of faces, whose free
+//!   pieces' twists colours cannot ignore); [`phase_view`] is either view.
 //! - [`link`]: one link's view, checked by Schreier-Sims (its looks over its goal's, times the
 //!   next group's, make the phase's group's); [`goal_view`]: a goal of several looks;
 //!   [`sift`]: membership in the next group, where the best view of a given link falls short by
@@ -16,9 +18,9 @@
 //!   state the next phase finishes from, where that phase leaves the group (TNoodle's 4x4x4).
 //! - [`chain`]: the chain, chosen automatically or through given subgroups (which may leave the
 //!   one before: the phase ends where they meet).
-//! - [`shipped_phases`]: phases files built in (the 4x4x4's).
+//! - [`shipped_phases`]: phases files built in (the 4x4x4's, the kilominx's).
 //! - [`fixing`]: phases that put pieces home a few at a time, where no subgroup the moves make
-//!   is near enough (the megaminx's last faces).
+//!   is near enough (the megaminx's last faces); and whether a subgroup is a stabiliser.
 //! - [`phase_file`]: subgroups given by hand in a small text file, each phase's goal a look
 //!   where one is given ([`look_goal`]: a recoloured definition, as twips' phase files are).
 //! - [`phase_solver`]: each phase an IDA* with its tables, neighbouring phases paired as in
