@@ -2,7 +2,6 @@
 //! independently of the library's coordinate models (generators derive answers from these), and
 //! process measurement for benchmarks.
 
-pub mod bundle;
 pub mod folded_net;
 pub mod module_graph;
 pub mod timing;

@@ -1,15 +1,11 @@
-//! The tools answer `--help` and reject an unknown option with exit code 2, doing nothing else;
-//! the bundler writes into a folder that is not there yet, and names a file it cannot write.
+//! The tools answer `--help` and reject an unknown option with exit code 2, doing nothing else (the
+//! bundler's own: `tools/bundler/tests/command_line.rs`).
 
 use std::process::Command;
 
 #[test]
 fn tools_answer_help_and_reject_unknown_options() {
-    for exe in [
-        env!("CARGO_BIN_EXE_gen"),
-        env!("CARGO_BIN_EXE_bench"),
-        env!("CARGO_BIN_EXE_bundle"),
-    ] {
+    for exe in [env!("CARGO_BIN_EXE_gen"), env!("CARGO_BIN_EXE_bench")] {
         let out = Command::new(exe).arg("--help").output().unwrap();
         assert_eq!(out.status.code(), Some(0), "{exe} --help");
         let text = String::from_utf8_lossy(&out.stdout).to_lowercase();
@@ -18,33 +14,4 @@ fn tools_answer_help_and_reject_unknown_options() {
         assert_eq!(out.status.code(), Some(2), "{exe} --bogus");
         assert!(String::from_utf8_lossy(&out.stderr).contains("--bogus"));
     }
-}
-
-#[test]
-fn bundler_makes_the_output_folder_and_names_what_it_cannot_write() {
-    let exe = env!("CARGO_BIN_EXE_bundle");
-    let tmp = std::path::Path::new(env!("CARGO_TARGET_TMPDIR")).join("bundle-output");
-    let _ = std::fs::remove_dir_all(&tmp);
-    let file = tmp.join("new/folder/aoj0300.rs");
-    let out = Command::new(exe)
-        .args(["aoj0300", "--output"])
-        .arg(&file)
-        .output()
-        .unwrap();
-    assert_eq!(out.status.code(), Some(0), "{out:?}");
-    assert!(std::fs::read_to_string(&file).unwrap().contains("fn main"));
-    // A file where the folder should be: said, exit 1, no panic.
-    let blocked = tmp.join("blocked");
-    std::fs::write(&blocked, "").unwrap();
-    let out = Command::new(exe)
-        .args(["aoj0300", "--output"])
-        .arg(blocked.join("aoj0300.rs"))
-        .output()
-        .unwrap();
-    assert_eq!(out.status.code(), Some(1));
-    let said = String::from_utf8_lossy(&out.stderr);
-    assert!(
-        said.contains("cannot write") && !said.contains("panicked"),
-        "{said}"
-    );
 }

@@ -9,8 +9,13 @@ use tools::timing::root;
 /// Every crate root of the workspace: each package's library, its main and its binaries.
 fn crate_roots() -> Vec<PathBuf> {
     let mut roots = Vec::new();
-    for package in [".", "harness", "tools", "engine", "learn", "cli"] {
-        let src = root().join(package).join("src");
+    // The packages the workspace names, so that a new one is checked too.
+    let manifest: toml::Table =
+        toml::from_str(&std::fs::read_to_string(root().join("Cargo.toml")).unwrap()).unwrap();
+    let members = manifest["workspace"]["members"].as_array().unwrap();
+    assert!(members.len() >= 7, "{members:?}");
+    for package in members {
+        let src = root().join(package.as_str().unwrap()).join("src");
         for file in ["lib.rs", "main.rs"] {
             if src.join(file).exists() {
                 roots.push(src.join(file));

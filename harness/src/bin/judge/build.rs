@@ -53,12 +53,13 @@ pub fn build(
         if !bins.is_empty() {
             packages.push(("twisty", bins.clone()));
         }
-        let tools: Vec<&str> = [(needs.bundler, "bundle"), (needs.generator, "gen")]
-            .into_iter()
-            .filter_map(|(need, bin)| need.then_some(bin))
-            .collect();
-        if !tools.is_empty() {
-            packages.push(("tools", tools));
+        // The bundler is a package of its own: building it compiles its parser, not the engine
+        // that the tools' generators and benchmarks use.
+        if needs.bundler {
+            packages.push(("bundler", vec!["bundle"]));
+        }
+        if needs.generator {
+            packages.push(("tools", vec!["gen"]));
         }
         for (package, targets) in packages {
             let mut cmd = Command::new(std::env::var("CARGO").unwrap_or_else(|_| "cargo".into()));

@@ -110,7 +110,7 @@ enum Cmd {
         /// How to print the results.
         #[arg(long, value_enum, default_value = "text")]
         format: Format,
-        /// Judge the single-file submissions instead: bundle each binary (tools/bundle), compile the
+        /// Judge the single-file submissions instead: bundle each binary (tools/bundler), compile the
         /// bundle with plain `rustc --edition 2021 -O`, and run that.
         #[arg(long)]
         bundled: bool,

@@ -160,6 +160,12 @@ fn build_in(tree: &Path, target: &Path, bins: &[&str]) {
     } else {
         "engine"
     };
+    // The bundler's package: `bundler` since it left the tools'.
+    let bundler = if tree.join("tools/bundler/Cargo.toml").exists() {
+        "bundler"
+    } else {
+        "tools"
+    };
     cmd.current_dir(tree).env("CARGO_TARGET_DIR", target).args([
         "build",
         "--release",
@@ -167,7 +173,7 @@ fn build_in(tree: &Path, target: &Path, bins: &[&str]) {
         "-p",
         "twisty",
         "-p",
-        "tools",
+        bundler,
         "-p",
         cli,
     ]);

@@ -1,7 +1,7 @@
 //! Tree shaking: the library items nothing kept refers to are dropped, and the `use` items left
 //! pointing at them.
 
-use super::prune_use::{drop_dangling, prune_use, unmentioned, use_leaves, Scope};
+use crate::prune_use::{drop_dangling, prune_use, unmentioned, use_leaves, Scope};
 use quote::ToTokens;
 use std::collections::HashSet;
 

@@ -1,12 +1,11 @@
 //! `bundle`: turns judge binaries into single std-only `.rs` files for online judges.
 //!
-//! `cargo run --release -p tools --bin bundle -- cube2 --judge codeforces -o cube2.rs`
-//! `cargo run --release -p tools --bin bundle -- --all` (every judge binary: a size table)
+//! `cargo run --release -p bundler --bin bundle -- cube2 --judge codeforces -o cube2.rs`
+//! `cargo run --release -p bundler --bin bundle -- --all` (every judge binary: a size table)
 
+use bundler::{bundle, Judge, Options};
 use clap::Parser;
 use std::path::PathBuf;
-use tools::bundle::{bundle, Judge, Options};
-use tools::timing::root;
 
 #[derive(Parser)]
 #[command(about = "Bundle a judge binary and the library modules it uses into one .rs file")]
@@ -166,4 +165,10 @@ fn write_or_exit(path: &std::path::Path, code: &str) {
         eprintln!("bundle: cannot write {}: {e}", path.display());
         std::process::exit(1);
     }
+}
+
+/// The workspace's root folder (this package is `tools/bundler` in it).
+fn root() -> PathBuf {
+    let here = std::path::Path::new(env!("CARGO_MANIFEST_DIR"));
+    here.ancestors().nth(2).unwrap().to_path_buf()
 }

@@ -1,8 +1,17 @@
 //! The bundler on a fixture library: a reviewed snapshot of its output, and its refusals.
 
+use bundler::{bundle, Judge, Options};
 use std::path::{Path, PathBuf};
 use std::process::Command;
-use tools::bundle::{bundle, Judge, Options};
+
+/// The workspace's root folder (this package is `tools/bundler` in it).
+fn workspace() -> PathBuf {
+    Path::new(env!("CARGO_MANIFEST_DIR"))
+        .ancestors()
+        .nth(2)
+        .unwrap()
+        .to_path_buf()
+}
 
 fn fixture() -> PathBuf {
     Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/fixture/src")
@@ -99,7 +108,7 @@ fn minified_bundle_is_smaller_and_equivalent() {
     let small = bundle(&fixture(), &fixture().join("bin/hello.rs"), &o).unwrap();
     // Smaller on a real bundle: on the tiny fixture, the tokens' separating spaces outweigh the
     // tabs of its few indented lines.
-    let src = Path::new(env!("CARGO_MANIFEST_DIR")).join("../src");
+    let src = workspace().join("src");
     let real = |minify| {
         let o = Options {
             judge: Judge::Plain,
@@ -202,7 +211,7 @@ fn refuses_a_package_with_a_build_script() {
 /// never uses it; this says so before the judge's bundled run does.
 #[test]
 fn every_judge_binary_bundles_within_the_source_limit() {
-    let root = Path::new(env!("CARGO_MANIFEST_DIR")).parent().unwrap();
+    let root = workspace();
     let mut checked = Vec::new();
     for entry in std::fs::read_dir(root.join("testcases")).unwrap() {
         let path = entry.unwrap().path();

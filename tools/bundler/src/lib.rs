@@ -141,7 +141,7 @@ pub fn bundle(lib_dir: &Path, bin: &Path, opts: &Options) -> Result<Bundle, Bund
         binary.items.push(syn::Item::Mod(lib_mod));
     }
     let header = format!(
-        "// {} bundled by twisty's tools/bundle for {}: library modules {}.\n// Compile alone: rustc --edition 2021 -O {}.rs\n",
+        "// {} bundled by twisty's tools/bundler for {}: library modules {}.\n// Compile alone: rustc --edition 2021 -O {}.rs\n",
         bin.file_stem().and_then(|s| s.to_str()).unwrap_or("binary"),
         opts.judge.name(),
         if modules.is_empty() { "none".to_string() } else { modules.join(", ") },

@@ -1,8 +1,8 @@
 //! What a judge accepts: the crates its compiler has (std only for most), derives std knows, and
 //! the size limit; a bundle that uses anything else is refused with the place it is used.
 
-use super::error::{err, BundleError};
-use super::options::{Judge, Options};
+use crate::error::{err, BundleError};
+use crate::options::{Judge, Options};
 use quote::ToTokens;
 use std::collections::BTreeSet;
 use std::path::Path;

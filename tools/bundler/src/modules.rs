@@ -1,7 +1,7 @@
 //! The library's modules read into one tree: child modules inlined from their files, test-only
 //! items and doc comments dropped, and `crate::x` paths rewritten to `crate::twisty::x`.
 
-use super::error::{err, BundleError};
+use crate::error::{err, BundleError};
 use proc_macro2::Span;
 use quote::ToTokens;
 use std::path::{Path, PathBuf};
