@@ -89,3 +89,40 @@ fn the_shipped_kilominx_phases_are_its_groups_of_faces() {
         .success()
         .stdout(predicate::str::contains("kilominx.phases").not());
 }
+
+/// `scramble fto` takes the WCA's moves, the eight face turns, and the FTO's shipped phases (its
+/// second phase's goal a look beside the file); with the definition's own moves the file serves
+/// too, its first phase turning the inner slices as well.
+#[test]
+fn the_fto_scrambles_with_its_face_turns_through_its_shipped_phases() {
+    twisty()
+        .args(["info", "fto", "--phases"])
+        .assert()
+        .success()
+        .stdout(
+            predicate::str::contains(
+                "moves (htm, 16): U U' F F' R R' L L' B B' BR BR' BL BL' D D'",
+            )
+            .and(predicate::str::contains(
+                "phases: 3 from the phases of puzzles/phases/fto.phases (built in)",
+            )),
+        );
+    let out = twisty()
+        .args(["scramble", "fto", "--seed", "3", "--count", "2"])
+        .assert()
+        .success();
+    let text = String::from_utf8_lossy(&out.get_output().stdout).to_string();
+    let faces = ["U", "F", "R", "L", "B", "BR", "BL", "D"];
+    // The scrambles' lines, each followed by its length ("54 moves") and the last by the mean.
+    let scrambles: Vec<&str> = text
+        .lines()
+        .filter(|l| !l.ends_with(" moves") && !l.contains("on average"))
+        .collect();
+    assert_eq!(scrambles.len(), 2, "{text}");
+    for token in scrambles.iter().flat_map(|l| l.split_whitespace()) {
+        assert!(
+            faces.contains(&token.trim_end_matches('\'')),
+            "{token} in {text}"
+        );
+    }
+}

@@ -279,3 +279,49 @@ fn the_shipped_4x4x4_phases_solve_a_state() {
     assert_eq!(answer.phase_lengths.len(), 5);
     eprintln!("{} moves: {:?}", answer.moves.len(), answer.phase_lengths);
 }
+
+/// FTO states solved through its shipped phases (the second phase's goal a look, the pieces
+/// `<U, L>` leaves alone and its corners' twists): each answer, replayed in this test's own
+/// reading of the moves, leaves the FTO solved, in its three phases.
+#[test]
+fn the_shipped_fto_phases_solve_states() {
+    let s = SHIPPED_PHASES.iter().find(|s| s.puzzle == "fto").unwrap();
+    let (p, set) = shipped_puzzle("fto");
+    let chain = shipped_chain(s, &p, &set);
+    let options = TableOptions {
+        memory: 1 << 28,
+        cache_dir: Some(std::path::Path::new(env!("CARGO_TARGET_TMPDIR")).join("shipped-fto")),
+        report: |_, _, _| {},
+        near_report: |_, _, _, _| {},
+        pattern_report: |_, _, _| {},
+    };
+    let solver = PhaseSolver::new(&p, &set, chain, &options).unwrap();
+    let modulus = p.modulus();
+    let own = |s: &State, m: usize| {
+        let g = &set.perms[m];
+        State {
+            label: (0..s.label.len())
+                .map(|i| s.label[g.src[i] as usize])
+                .collect(),
+            ori: (0..s.ori.len())
+                .map(|i| (s.ori[g.src[i] as usize] + g.twist[i]) % modulus[i])
+                .collect(),
+        }
+    };
+    let mut rng = rng::Lcg(8);
+    for _ in 0..3 {
+        // (Sixty moves of a fixed generator: as far as a random state.)
+        let mut state = p.goal.clone();
+        for _ in 0..60 {
+            state = own(&state, rng.below(set.perms.len()));
+        }
+        let budget = Budget {
+            max_length: None,
+            time: Duration::from_millis(100),
+        };
+        let answer = solver.solve(&state, budget).unwrap();
+        let end = answer.moves.iter().fold(state, |s, &m| own(&s, m));
+        assert_eq!(end, p.goal);
+        assert_eq!(answer.phase_lengths.len(), 3);
+    }
+}

@@ -122,8 +122,10 @@ pub const EVENTS: &[(&str, &str)] = &[
 ];
 
 /// The moves a WCA event scrambles with where they are not the definition's default (the big
-/// cubes' wide turns, as the WCA writes them; the definitions' defaults are their inner slices).
+/// cubes' wide turns, as the WCA writes them, and the FTO's eight face turns; the definitions'
+/// defaults are their inner slices).
 pub const EVENT_MOVES: &[(&str, &str)] = &[
+    ("fto", "U,F,R,L,B,BR,BL,D"),
     ("444", "U,D,L,R,F,B,Uw,Rw,Fw"),
     ("555", "U,D,L,R,F,B,Uw,Dw,Lw,Rw,Fw,Bw"),
     ("666", "U,D,L,R,F,B,Uw,Dw,Lw,Rw,Fw,Bw,3Uw,3Rw,3Fw"),
