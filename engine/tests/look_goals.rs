@@ -251,17 +251,7 @@ fn the_shipped_4x4x4_phases_solve_a_state() {
     };
     let solver = PhaseSolver::new(&p, &set, chain, &options).unwrap();
     let modulus = p.modulus();
-    let own = |s: &State, m: usize| {
-        let g = &set.perms[m];
-        State {
-            label: (0..s.label.len())
-                .map(|i| s.label[g.src[i] as usize])
-                .collect(),
-            ori: (0..s.ori.len())
-                .map(|i| (s.ori[g.src[i] as usize] + g.twist[i]) % modulus[i])
-                .collect(),
-        }
-    };
+    let own = |s: &State, m: usize| own_turn(&set, &modulus, s, m);
     // (Eighty moves of a fixed generator: a state as far as a random one, which the third phase
     // solves in seconds with its pairing's table, where it took minutes before.)
     let mut state = p.goal.clone();
@@ -297,17 +287,7 @@ fn the_shipped_fto_phases_solve_states() {
     };
     let solver = PhaseSolver::new(&p, &set, chain, &options).unwrap();
     let modulus = p.modulus();
-    let own = |s: &State, m: usize| {
-        let g = &set.perms[m];
-        State {
-            label: (0..s.label.len())
-                .map(|i| s.label[g.src[i] as usize])
-                .collect(),
-            ori: (0..s.ori.len())
-                .map(|i| (s.ori[g.src[i] as usize] + g.twist[i]) % modulus[i])
-                .collect(),
-        }
-    };
+    let own = |s: &State, m: usize| own_turn(&set, &modulus, s, m);
     let mut rng = rng::Lcg(8);
     for _ in 0..3 {
         // (Sixty moves of a fixed generator: as far as a random state.)
@@ -323,5 +303,19 @@ fn the_shipped_fto_phases_solve_states() {
         let end = answer.moves.iter().fold(state, |s, &m| own(&s, m));
         assert_eq!(end, p.goal);
         assert_eq!(answer.phase_lengths.len(), 3);
+    }
+}
+
+/// Move `m` of `set` on `s` in this file's own reading: the piece at `i` comes from `src[i]`,
+/// turned by `twist[i]`.
+fn own_turn(set: &MoveSet, modulus: &[u8], s: &State, m: usize) -> State {
+    let g = &set.perms[m];
+    State {
+        label: (0..s.label.len())
+            .map(|i| s.label[g.src[i] as usize])
+            .collect(),
+        ori: (0..s.ori.len())
+            .map(|i| (s.ori[g.src[i] as usize] + g.twist[i]) % modulus[i])
+            .collect(),
     }
 }
