@@ -15,6 +15,12 @@ pub fn print(args: &ChainArgs, p: &Puzzle, set: &MoveSet, w: &mut impl Write) ->
     let fams = &chain.families;
     let sizes = if chain.phases.iter().any(|ph| ph.meets) {
         "each link counted by Schreier-Sims".to_string()
+    } else if chain.ends_at_look {
+        format!(
+            "sizes multiply to {}: the looks the moves reach over the solved look's stabiliser in \
+             the last group",
+            chain.looks
+        )
     } else {
         format!("sizes multiply to {} looks: Schreier-Sims", chain.looks)
     };
@@ -33,6 +39,8 @@ pub fn print(args: &ChainArgs, p: &Puzzle, set: &MoveSet, w: &mut impl Write) ->
         };
         let meets = if phase.meets {
             " (where it meets them)"
+        } else if chain.ends_at_look && i + 1 == chain.phases.len() {
+            " (the puzzle solved as the file's `solved` look sees it)"
         } else {
             ""
         };

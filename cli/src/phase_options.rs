@@ -32,8 +32,9 @@ pub struct ChainArgs {
     #[arg(long)]
     pub phases: bool,
     /// The phases from FILE instead: a line `moves U D L2 R2 F2 B2` a subgroup, a line `goal
-    /// LOOK.kpuzzle.json` under it for a phase's goal given as a look (docs/phases.md, "Phases by
-    /// hand"). Implies --phases.
+    /// LOOK.kpuzzle.json` under it for a phase's goal given as a look, a line `solved
+    /// LOOK.kpuzzle.json` for how the solved puzzle looks (docs/phases.md, "Phases by hand").
+    /// Implies --phases.
     #[arg(long, value_name = "FILE")]
     pub phases_from: Option<PathBuf>,
     /// The most cosets a phase may have when the chain is chosen automatically.
@@ -89,12 +90,13 @@ impl CacheArgs {
     }
 }
 
-/// The look a phases file's `goal` line names, read from `path`'s text; `at` is the line.
+/// The look a phases file's `goal` or `solved` line (`at`: its place and keyword) names, read
+/// from `path`'s text.
 fn look_of(at: &str, path: &str, text: &str, puzzle: &Puzzle) -> Result<Look> {
-    let look = Look::of(puzzle, text).map_err(|e| format!("{at}: goal {path}: {e}"))?;
+    let look = Look::of(puzzle, text).map_err(|e| format!("{at} {path}: {e}"))?;
     for orbit in &look.unmatched {
         eprintln!(
-            "note: {at}: goal {path}: orbit {orbit} is not the puzzle's, and is not read (a parity \
+            "note: {at} {path}: orbit {orbit} is not the puzzle's, and is not read (a parity \
              the colours miss is carried where the count needs it)"
         );
     }
@@ -114,15 +116,16 @@ fn chain_from(
     let families = chain::families_of(puzzle, set);
     let groups =
         phase_file::subgroups(&words.groups, set, &families).map_err(|e| format!("{shown}:{e}"))?;
-    let looks = words
-        .goals
-        .iter()
-        .map(|g| {
+    // (The `solved` look, past the groups' looks, is where the last phase ends.)
+    let keywords = words.goals.iter().map(|g| (g, "goal"));
+    let looks = keywords
+        .chain([(&words.solved, "solved")])
+        .map(|(g, keyword)| {
             g.as_ref()
                 .map(|w| {
                     let (path, text) = read(w)?;
                     look_of(
-                        &format!("{shown}:{}:{}", w.line, w.col),
+                        &format!("{shown}:{}:{}: {keyword}", w.line, w.col),
                         &path,
                         &text,
                         puzzle,
@@ -165,7 +168,7 @@ impl ChainArgs {
                 let path = file.parent().unwrap_or(Path::new("")).join(&w.text);
                 let at = format!("{shown}:{}:{}", w.line, w.col);
                 let text = std::fs::read_to_string(&path)
-                    .map_err(|e| format!("{at}: goal {}: {e}", path.display()))?;
+                    .map_err(|e| format!("{at}: {}: {e}", path.display()))?;
                 Ok((path.display().to_string(), text))
             };
             let chain = chain_from((&shown, &text), puzzle, set, self.fix_size, beside)?;
@@ -181,7 +184,7 @@ impl ChainArgs {
             let shown = format!("puzzles/{}", s.file);
             let built_in = |w: &Word| {
                 let text = s.look(&w.text).ok_or(format!(
-                    "{shown}:{}:{}: goal {}: not shipped",
+                    "{shown}:{}:{}: {}: not shipped",
                     w.line, w.col, w.text
                 ))?;
                 Ok((w.text.clone(), text.to_string()))

@@ -105,6 +105,11 @@ fn the_fto_scrambles_with_its_face_turns_through_its_shipped_phases() {
             )
             .and(predicate::str::contains(
                 "phases: 3 from the phases of puzzles/phases/fto.phases (built in)",
+            ))
+            .and(predicate::str::contains(
+                "to (none) (the puzzle solved as the file's `solved` look sees it): 63504000 \
+                 cosets; goal: C4RNER 6 pieces each its own, orientations mod 4; CENTERS 24 \
+                 pieces in 8 colours",
             )),
         );
     let out = twisty()

@@ -11,6 +11,7 @@
 //! total shortest while the phase's cosets stay within the size limit, and cuts a phase when no
 //! step fits. A group within the limit is the last phase: an optimal solve.
 
+use super::end_look;
 use super::families::{Families, Steps};
 use super::fixing;
 use super::link::{link, looks, Group};
@@ -61,8 +62,11 @@ pub struct Phase {
 pub struct Chain {
     pub families: Families,
     pub phases: Vec<Phase>,
-    /// The looks the moves reach (the product of the phases' cosets).
+    /// The product of the phases' cosets: the looks the moves reach; where the last phase ends
+    /// at a look ([`super::end_look`]), those over the look's stabiliser in the last group.
     pub looks: BigUint,
+    /// Whether the last phase ends at a look given as the puzzle solved (a `solved` line).
+    pub ends_at_look: bool,
 }
 
 /// What the automatic choice may make.
@@ -192,7 +196,8 @@ pub fn families_of(puzzle: &Puzzle, set: &MoveSet) -> Families {
 /// given, is the view of the phase that ends in `groups[i]` ([`Look`]). With `fix`, the last
 /// group's pieces then go home a few at a time, phases of at most `limit` cosets. Where
 /// `widened[i]`, the phase that ends in `groups[i]` ends wherever the next one can finish from
-/// ([`super::widen`]).
+/// ([`super::widen`]). A look given past the groups (`given[groups.len()]`) is where the last
+/// phase ends, the puzzle solved as it sees it ([`super::end_look`]).
 pub fn through(
     puzzle: &Puzzle,
     set: &MoveSet,
@@ -203,7 +208,7 @@ pub fn through(
     let families = families_of(puzzle, set);
     let modulus = puzzle.modulus();
     let whole = families.whole();
-    let all = looks(puzzle, &families.generators(&whole, &modulus))
+    let mut all = looks(puzzle, &families.generators(&whole, &modulus))
         .ok_or("the looks cannot be counted")?;
     let mut from = whole;
     let mut from_looks = all.clone();
@@ -219,9 +224,29 @@ pub fn through(
     if fix.is_none() {
         groups.push(clamp(&vec![u32::MAX; families.families.len()]));
     }
+    let mut ends_at_look = false;
     for (i, to) in groups.iter().enumerate() {
         let look = given.get(i).and_then(Option::as_ref);
         let wide = widened.get(i).copied().unwrap_or(false);
+        if let (None, true, Some(look)) = (fix, i + 1 == groups.len(), look) {
+            let gens = families.generators(&from, &modulus);
+            let (view, cosets) = end_look::end_view(puzzle, &gens, look)
+                .map_err(|e| format!("phase {}: solved: {e}", phases.len() + 1))?;
+            phases.push(Phase {
+                moves: from.clone(),
+                target: Target::Moves(to.clone()),
+                cosets,
+                view: PhaseView::Orbits(view),
+                sift: None,
+                admit: None,
+                meets: false,
+            });
+            all = phases
+                .iter()
+                .fold(BigUint::one(), |a, p| a.times(&p.cosets));
+            ends_at_look = true;
+            break;
+        }
         if *to == from {
             if look.is_some() || wide {
                 return Err(format!(
@@ -309,6 +334,7 @@ pub fn through(
         families,
         phases,
         looks: all,
+        ends_at_look,
     })
 }
 
@@ -389,6 +415,7 @@ pub fn choose(puzzle: &Puzzle, set: &MoveSet, limits: Limits) -> Result<Chain, S
                 families,
                 phases,
                 looks: all,
+                ends_at_look: false,
             });
         };
         phases.push(phase);
@@ -409,6 +436,7 @@ pub fn choose(puzzle: &Puzzle, set: &MoveSet, limits: Limits) -> Result<Chain, S
         families,
         phases,
         looks: all,
+        ends_at_look: false,
     })
 }
 

@@ -22,7 +22,9 @@
 //! - [`fixing`]: phases that put pieces home a few at a time, where no subgroup the moves make
 //!   is near enough (the megaminx's last faces); and whether a subgroup is a stabiliser.
 //! - [`phase_file`]: subgroups given by hand in a small text file, each phase's goal a look
-//!   where one is given ([`look_goal`]: a recoloured definition, as twips' phase files are).
+//!   where one is given ([`look_goal`]: a recoloured definition, as twips' phase files are), and
+//!   the look the last phase ends at where the puzzle is solved before the definition is
+//!   ([`end_look`]: the FTO's centres, alike by face).
 //! - [`phase_solver`]: each phase an IDA* with its tables, neighbouring phases paired as in
 //!   Kociemba's algorithm within a length target or a time budget; [`block_quotient`]: a group's
 //!   states seen whole blocks at a time (the reduced 4x4x4 as a 3x3x3), for a dedicated solver of
@@ -33,6 +35,7 @@ pub mod block_quotient;
 pub mod carried;
 pub mod chain;
 pub mod coset_view;
+pub mod end_look;
 pub mod families;
 pub mod fixing;
 pub mod goal_view;

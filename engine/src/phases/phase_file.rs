@@ -19,6 +19,10 @@
 //! recoloured definition ([`super::look_goal`]), found beside the phases file. A `widen` line
 //! after it lets that phase end wherever the next one can finish from, where the next line's
 //! group leaves this one ([`super::widen`]: the 4x4x4's second phase, as TNoodle's).
+//!
+//! A `solved FILE` line, once anywhere, gives the look the last phase ends at, where the puzzle
+//! counts as solved before every piece of the definition is home: the FTO's centres, each its
+//! own piece in cubing.js's definition, alike by face on the puzzle ([`super::end_look`]).
 
 use super::families::{Families, Steps};
 use crate::model::metric::MoveSet;
@@ -32,13 +36,16 @@ pub struct Word {
 }
 
 /// A phases file: its `moves` lines as words, each line's `goal` file if it has one, whether
-/// each line's phase is widened, and whether it ends with `fix`.
+/// each line's phase is widened, whether it ends with `fix`, and its `solved` file if it has one.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct PhaseFile {
     pub groups: Vec<Vec<Word>>,
     pub goals: Vec<Option<Word>>,
     pub widen: Vec<bool>,
     pub fix: bool,
+    /// The look the last phase ends at, where the puzzle counts as solved before every piece is
+    /// home (the FTO's centres, alike by face on the puzzle, distinct in the definition).
+    pub solved: Option<Word>,
 }
 
 /// A phases file's lines; an error names its line and column.
@@ -47,6 +54,7 @@ pub fn parse(text: &str) -> Result<PhaseFile, String> {
     let mut goals: Vec<Option<Word>> = Vec::new();
     let mut widen: Vec<bool> = Vec::new();
     let mut fix = false;
+    let mut solved: Option<Word> = None;
     for (l, raw) in text.lines().enumerate() {
         let line = raw.split('#').next().unwrap_or("");
         let mut words = Vec::new();
@@ -97,6 +105,28 @@ pub fn parse(text: &str) -> Result<PhaseFile, String> {
             }
             continue;
         }
+        if keyword.text == "solved" {
+            let at = |w: &Word| format!("{}:{}", w.line, w.col);
+            match (names, &solved) {
+                (_, Some(_)) => return Err(format!("{}: a second 'solved' line", at(keyword))),
+                ([file], None) => solved = Some(file.clone()),
+                ([], None) => {
+                    return Err(format!(
+                        "{}:{}: 'solved' names no file (a recoloured definition)",
+                        keyword.line,
+                        keyword.col + "solved".len()
+                    ))
+                }
+                ([_, extra, ..], None) => {
+                    return Err(format!(
+                        "{}: 'solved' takes one file, found '{}'",
+                        at(extra),
+                        extra.text
+                    ))
+                }
+            }
+            continue;
+        }
         if keyword.text == "goal" {
             let at = |w: &Word| format!("{}:{}", w.line, w.col);
             let Some(last) = goals.last_mut() else {
@@ -133,7 +163,7 @@ pub fn parse(text: &str) -> Result<PhaseFile, String> {
         if keyword.text != "moves" {
             return Err(format!(
                 "{}:{}: expected 'moves' and the names of a phase's moves, 'goal' and a file, \
-                 'widen', or 'fix', found '{}'",
+                 'widen', 'solved' and a file, or 'fix', found '{}'",
                 keyword.line, keyword.col, keyword.text
             ));
         }
@@ -151,11 +181,18 @@ pub fn parse(text: &str) -> Result<PhaseFile, String> {
     if groups.is_empty() && !fix {
         return Err("1:1: no 'moves' line: expected one line a phase".into());
     }
+    if let (true, Some(w)) = (fix, &solved) {
+        return Err(format!(
+            "{}:{}: 'solved' with 'fix': the fixing phases put every piece home",
+            w.line, w.col
+        ));
+    }
     Ok(PhaseFile {
         groups,
         goals,
         widen,
         fix,
+        solved,
     })
 }
 
@@ -216,7 +253,7 @@ mod tests {
         assert_eq!(
             parse("moves U\n  phase R").unwrap_err(),
             "2:3: expected 'moves' and the names of a phase's moves, 'goal' and a file, 'widen', \
-             or 'fix', found 'phase'"
+             'solved' and a file, or 'fix', found 'phase'"
         );
         assert!(parse("moves\n").unwrap_err().starts_with("1:6:"));
         assert!(parse("# nothing\n").is_err());
@@ -252,5 +289,23 @@ mod tests {
         assert!(parse("moves U\ngoal a\ngoal b\n")
             .unwrap_err()
             .starts_with("3:1:"));
+    }
+
+    #[test]
+    fn one_solved_look_for_the_whole_file() {
+        let f = parse("solved s.json\nmoves U R\nmoves U\n").unwrap();
+        let w = f.solved.unwrap();
+        assert_eq!((w.text.as_str(), w.line, w.col), ("s.json", 1, 8));
+        assert!(parse("moves U\n").unwrap().solved.is_none());
+        assert!(parse("moves U\nsolved\n").unwrap_err().starts_with("2:7:"));
+        assert!(parse("moves U\nsolved a b\n")
+            .unwrap_err()
+            .starts_with("2:10:"));
+        assert!(parse("solved a\nmoves U\n solved b\n")
+            .unwrap_err()
+            .starts_with("3:2:"));
+        assert!(parse("moves U\nsolved a\nfix\n")
+            .unwrap_err()
+            .starts_with("2:8:"));
     }
 }

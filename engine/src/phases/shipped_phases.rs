@@ -28,10 +28,16 @@ pub const SHIPPED_PHASES: &[ShippedPhases] = &[
         puzzle: "fto",
         file: "phases/fto.phases",
         text: include_str!("../../../puzzles/phases/fto.phases"),
-        looks: &[(
-            "fto-ul-goal.kpuzzle.json",
-            include_str!("../../../puzzles/phases/fto-ul-goal.kpuzzle.json"),
-        )],
+        looks: &[
+            (
+                "fto-ul-goal.kpuzzle.json",
+                include_str!("../../../puzzles/phases/fto-ul-goal.kpuzzle.json"),
+            ),
+            (
+                "fto-solved.kpuzzle.json",
+                include_str!("../../../puzzles/phases/fto-solved.kpuzzle.json"),
+            ),
+        ],
     },
     ShippedPhases {
         puzzle: "kilominx",

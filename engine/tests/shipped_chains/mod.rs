@@ -20,9 +20,11 @@ pub fn chain_of(
     let file = phase_file::parse(text)?;
     let families = chain::families_of(p, set);
     let groups = phase_file::subgroups(&file.groups, set, &families)?;
+    // (The `solved` look, past the groups' looks, is where the last phase ends.)
     let given: Vec<Option<Look>> = file
         .goals
         .iter()
+        .chain([&file.solved])
         .map(|g| {
             g.as_ref().map(|w| {
                 let text = &looks.iter().find(|(n, _)| *n == w.text).unwrap().1;
